@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+//
+// LazySeq — memoized, lazy head/tail sequences (`Seq`) and push-driven signals
+// (`Signal`) after ReactiveCocoa 2's RACSequence and RACSignal.
+//
+// The root package has no dependencies. Peers used for comparison live in the
+// nested package `Benchmarks/Package.swift`.
+//
+// Compile-time flags (add with `-Xswiftc -D<FLAG>`):
+// - `LAZYSEQ_INVARIANTS`: enables internal consistency checks in the memo
+//   storage (segment bookkeeping). Off by default; costs a few percent.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "LazySeq",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "LazySeq", targets: ["LazySeq"]),
+    .library(name: "LazySeqSignals", targets: ["LazySeqSignals"]),
+    .executable(name: "Tour", targets: ["Tour"]),
+  ],
+  targets: [
+    .target(name: "LazySeq", swiftSettings: strict),
+    .target(name: "LazySeqSignals", dependencies: ["LazySeq"], swiftSettings: strict),
+    .executableTarget(name: "Tour", dependencies: ["LazySeq", "LazySeqSignals"], swiftSettings: strict),
+    .testTarget(name: "LazySeqTests", dependencies: ["LazySeq"], swiftSettings: strict),
+    .testTarget(
+      name: "LazySeqSignalsTests", dependencies: ["LazySeq", "LazySeqSignals"], swiftSettings: strict),
+  ],
+  swiftLanguageModes: [.v6]
+)

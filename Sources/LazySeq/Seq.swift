@@ -1,0 +1,4 @@
+/// A lazily evaluated, memoized, immutable sequence made of a head and a tail.
+public struct Seq<Element> {
+  public init() {}
+}

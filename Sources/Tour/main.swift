@@ -1,0 +1,4 @@
+import LazySeq
+import LazySeqSignals
+
+print("LazySeq tour")
