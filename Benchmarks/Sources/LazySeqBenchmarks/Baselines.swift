@@ -1,0 +1,83 @@
+// The baselines: the Swift standard library for sequences, OpenCombine for
+// signals, and the naive memoized list for the reference row. Every function
+// returns an order-sensitive checksum (`mix`) that must equal ours.
+import OpenCombine
+
+/// The per-element work of the map/filter scenarios, shared by every side.
+enum Work {
+  static func transform(_ x: Int) -> Int { x &* 3 &+ 1 }
+  /// Keeps about half of the transformed values.
+  static func isIncluded(_ x: Int) -> Bool { x & 2 == 0 }
+}
+
+enum Stdlib {
+  static func walk(_ array: [Int]) -> Int {
+    var acc = 0
+    for x in array { acc = mix(acc, x) }
+    return acc
+  }
+
+  static func lazyMapFilter(_ array: [Int]) -> Int {
+    var acc = 0
+    for x in array.lazy.map(Work.transform).filter(Work.isIncluded) { acc = mix(acc, x) }
+    return acc
+  }
+
+  static func mapFilterArray(_ array: [Int]) -> [Int] {
+    Array(array.lazy.map(Work.transform).filter(Work.isIncluded))
+  }
+
+  /// Streaming an infinite generated sequence: the memory baseline of scenario 4.
+  static func streaming(_ n: Int) -> Int {
+    var acc = 0
+    for x in sequence(first: 0, next: { $0 + 1 }).lazy.map(Work.transform).prefix(n) { acc = mix(acc, x) }
+    return acc
+  }
+
+  /// An `[Int]` of n elements, kept alive while its checksum is taken.
+  static func arrayMemory(_ n: Int) -> Int {
+    let array = (0..<n).map(Work.transform)
+    return withExtendedLifetime(array) { walk(array) }
+  }
+}
+
+enum Reference {
+  static func naiveFirstWalk(_ array: [Int]) -> Int {
+    NaiveLazyList.checksum(NaiveLazyList.from(array).map(Work.transform).filter(Work.isIncluded))
+  }
+}
+
+/// A reference-typed accumulator for subscriber closures.
+final class Accumulator: @unchecked Sendable {
+  var value = 0
+  var count = 0
+  @inline(__always) func add(_ x: Int) {
+    value = mix(value, x)
+    count &+= 1
+  }
+}
+
+enum Combine {
+  /// `PassthroughSubject → map → filter → sink`, n values.
+  static func pump(_ n: Int) -> Int {
+    let acc = Accumulator()
+    let subject = PassthroughSubject<Int, Never>()
+    let cancellable = subject.map(Work.transform).filter(Work.isIncluded).sink { acc.add($0) }
+    for i in 0..<n { subject.send(i) }
+    subject.send(completion: .finished)
+    cancellable.cancel()
+    return acc.value
+  }
+
+  /// n times: subscribe a sink to a subject, deliver one value, cancel.
+  static func subscribeDispose(_ n: Int) -> Int {
+    let acc = Accumulator()
+    let subject = PassthroughSubject<Int, Never>()
+    for i in 0..<n {
+      let cancellable = subject.sink { acc.add($0) }
+      subject.send(i)
+      cancellable.cancel()
+    }
+    return acc.value
+  }
+}

@@ -1,0 +1,314 @@
+// The scenarios of ARCHITECTURE.md's "Performance targets" table, each run as
+// ours against its baseline in the same process.
+
+struct Config {
+  var quick: Bool
+  /// Elements for scenarios 1–3.
+  var n: Int
+  /// Timed repetitions per side (after one warm-up); the median is reported.
+  var reps: Int
+  /// Elements for the naive memoized list (reference row).
+  var naiveN: Int
+  /// n values for the streaming and evaluated memory cases.
+  var memorySizes: [Int]
+  /// Values pushed through the signal pipeline (scenario 6).
+  var signalN: Int
+  /// Subscribe + dispose cycles (scenario 7).
+  var subscribeN: Int
+  /// The two sizes of the conversion rows (scenario 8).
+  var conversionSizes: (small: Int, large: Int)
+  /// Extra sizes for the chart's sweep (scenarios 1–3 and the reference).
+  var sweepSizes: [Int]
+  /// Small inputs are repeated within one timed sample up to this many elements.
+  var minElementsPerSample: Int
+
+  static let full = Config(
+    quick: false, n: 10_000_000, reps: 5, naiveN: 1_000_000,
+    memorySizes: [1_000_000, 2_000_000, 4_000_000, 8_000_000],
+    signalN: 1_000_000, subscribeN: 100_000, conversionSizes: (100_000, 1_000_000),
+    sweepSizes: [1_000, 10_000, 100_000, 1_000_000], minElementsPerSample: 1_000_000)
+
+  static let quickConfig = Config(
+    quick: true, n: 200_000, reps: 5, naiveN: 50_000,
+    memorySizes: [100_000, 200_000, 400_000, 800_000],
+    signalN: 100_000, subscribeN: 10_000, conversionSizes: (10_000, 100_000),
+    sweepSizes: [1_000, 10_000], minElementsPerSample: 100_000)
+}
+
+/// Memory cases runnable in a child process (`--memory-case NAME`).
+let memoryCases: [String: MemoryCase] = [
+  "seq-streaming": MemoryCase(name: "seq-streaming", run: OursSeq.streaming),
+  "stdlib-streaming": MemoryCase(name: "stdlib-streaming", run: Stdlib.streaming),
+  "seq-evaluated": MemoryCase(name: "seq-evaluated", run: OursSeq.evaluatedMemory),
+  "array": MemoryCase(name: "array", run: Stdlib.arrayMemory),
+]
+
+struct Runner {
+  let config: Config
+  var rows: [ResultRow] = []
+  var sweep: [SweepPoint] = []
+
+  init(config: Config) { self.config = config }
+
+  private func progress(_ text: String) {
+    print("… " + text)
+  }
+
+  /// Runs ours against the baseline at size `n`, verifies the checksums and
+  /// returns (ours, baseline) in ns/element.
+  private func compare(
+    _ id: String, ours: Contender, baseline: Contender, reps: Int? = nil
+  ) -> (ours: Double, baseline: Double) {
+    let samples = runInterleaved(
+      [ours, baseline], reps: reps ?? config.reps, minElementsPerSample: config.minElementsPerSample)
+    expectSameChecksum(id, ours: samples[0].checksum, baseline: samples[1].checksum)
+    return (samples[0].nsPerElement, samples[1].nsPerElement)
+  }
+
+  mutating func runAll() {
+    sequenceScenarios()
+    referenceRow()
+    memoryScenarios()
+    signalScenarios()
+    conversionScenarios()
+  }
+
+  // MARK: Scenarios 1–3 (+ sweep)
+
+  mutating func sequenceScenarios() {
+    let sizes = config.sweepSizes + [config.n]
+    for size in sizes {
+      let isMain = size == config.n
+      progress("scenarios 1–3 at n = \(formatSize(size))")
+      let array = opaque(Array(0..<size))
+
+      // 1. for x in Seq(array) vs for x in array
+      var s1: (ours: Double?, baseline: Double)
+      if OursSeq.available {
+        let r = compare(
+          "1 walk", ours: Contender(name: "Seq(array)", elements: size) { OursSeq.walk(array) },
+          baseline: Contender(name: "array", elements: size) { Stdlib.walk(array) })
+        s1 = (r.ours, r.baseline)
+      } else {
+        s1 = (nil, runInterleaved(
+          [Contender(name: "array", elements: size) { Stdlib.walk(array) }],
+          reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0].nsPerElement)
+      }
+      record(
+        "1", "for x in Seq(array)", size: size, isMain: isMain, ours: s1.ours, oursName: "Seq(array)",
+        baseline: s1.baseline, baselineName: "for x in array", target: .ratio(2))
+
+      // 2. first walk of seq.map(f).filter(g) vs array.lazy.map(f).filter(g)
+      var s2: (ours: Double?, baseline: Double)
+      if OursSeq.available {
+        let r = compare(
+          "2 first walk",
+          ours: Contender(name: "Seq.map.filter", elements: size) { OursSeq.firstWalk(array) },
+          baseline: Contender(name: "array.lazy.map.filter", elements: size) { Stdlib.lazyMapFilter(array) })
+        s2 = (r.ours, r.baseline)
+      } else {
+        s2 = (nil, runInterleaved(
+          [Contender(name: "lazy", elements: size) { Stdlib.lazyMapFilter(array) }],
+          reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0].nsPerElement)
+      }
+      record(
+        "2", "first walk of Seq.map(f).filter(g)", size: size, isMain: isMain, ours: s2.ours,
+        oursName: "Seq(array).map(f).filter(g), fresh each repetition",
+        baseline: s2.baseline, baselineName: "array.lazy.map(f).filter(g)", target: .ratio(5),
+        note: "ns per source element.")
+
+      // 3. second walk of the evaluated Seq vs walking an array of the same elements
+      let expected = Stdlib.mapFilterArray(array)
+      var s3: (ours: Double?, baseline: Double)
+      if OursSeq.available {
+        let prepared = OursSeq.prepareSecondWalk(array)
+        if prepared.count != expected.count {
+          fail("3 second walk: evaluated Seq has \(prepared.count) elements, expected \(expected.count)")
+        }
+        let r = compare(
+          "3 second walk", ours: Contender(name: "evaluated Seq", elements: expected.count, body: prepared.walk),
+          baseline: Contender(name: "array", elements: expected.count) { Stdlib.walk(expected) })
+        s3 = (r.ours, r.baseline)
+      } else {
+        s3 = (nil, runInterleaved(
+          [Contender(name: "array", elements: expected.count) { Stdlib.walk(expected) }],
+          reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0].nsPerElement)
+      }
+      record(
+        "3", "second walk of the evaluated Seq", size: size, isMain: isMain, ours: s3.ours,
+        oursName: "the Seq of scenario 2, already evaluated",
+        baseline: s3.baseline, baselineName: "for x in an [Int] of the same elements", target: .ratio(2),
+        note: "n is the source size; ns per walked element (about n/2).")
+    }
+  }
+
+  private mutating func record(
+    _ id: String, _ scenario: String, size: Int, isMain: Bool, ours: Double?, oursName: String,
+    baseline: Double, baselineName: String, target: Target, note: String = ""
+  ) {
+    if let ours { sweep.append(SweepPoint(id: id, impl: "ours", size: size, nsPerElement: ours)) }
+    sweep.append(SweepPoint(id: id, impl: "baseline", size: size, nsPerElement: baseline))
+    if isMain {
+      rows.append(
+        ResultRow(
+          id: id, scenario: scenario, size: size, unit: "ns/el", ours: ours, oursName: oursName,
+          baseline: baseline, baselineName: baselineName, target: target, note: note))
+    }
+  }
+
+  // MARK: Reference row
+
+  mutating func referenceRow() {
+    let sizes = config.sweepSizes.filter { $0 < config.naiveN } + [config.naiveN]
+    for size in sizes {
+      progress("reference (naive memoized list) at n = \(formatSize(size))")
+      let array = opaque(Array(0..<size))
+      let r = compare(
+        "R naive list",
+        ours: Contender(name: "naive memoized list", elements: size) { Reference.naiveFirstWalk(array) },
+        baseline: Contender(name: "array.lazy.map.filter", elements: size) { Stdlib.lazyMapFilter(array) },
+        reps: config.quick ? config.reps : 3)
+      sweep.append(SweepPoint(id: "R", impl: "naive", size: size, nsPerElement: r.ours))
+      if size == config.naiveN {
+        rows.append(
+          ResultRow(
+            id: "R", scenario: "reference: naive memoized cons list, map+filter", size: size, unit: "ns/el",
+            ours: r.ours, oursName: "NaiveLazyList (class cell + thunk + lock per element), first walk",
+            baseline: r.baseline, baselineName: "array.lazy.map(f).filter(g)", target: .reference,
+            note: "Not LazySeq: shows what classic per-element memoization costs."))
+      }
+    }
+  }
+
+  // MARK: Scenarios 4–5 (memory, child processes)
+
+  private func memoryPoints(_ name: String) -> [(n: Int, kb: Int, checksum: Int)]? {
+    var points: [(n: Int, kb: Int, checksum: Int)] = []
+    for n in config.memorySizes {
+      guard let m = measureMemoryInChild(name, n: n) else { return nil }
+      points.append((n, m.growthKB, m.checksum))
+    }
+    return points
+  }
+
+  private func checkMemoryChecksums(
+    _ id: String, _ ours: [(n: Int, kb: Int, checksum: Int)]?, _ base: [(n: Int, kb: Int, checksum: Int)]?
+  ) {
+    guard let ours, let base else { return }
+    for (o, b) in zip(ours, base) {
+      expectSameChecksum("\(id) memory n=\(o.n)", ours: o.checksum, baseline: b.checksum)
+    }
+  }
+
+  mutating func memoryScenarios() {
+    let largest = config.memorySizes.max() ?? 0
+    progress("scenario 4 (streaming peak memory) at n = \(config.memorySizes.map(formatSize))")
+    let base4 = memoryPoints("stdlib-streaming")
+    let ours4 = OursSeq.available ? memoryPoints("seq-streaming") : nil
+    checkMemoryChecksums("4", ours4, base4)
+    let peaks = { (points: [(n: Int, kb: Int, checksum: Int)]?) -> String in
+      guard let points else { return "n/a" }
+      return points.map { "\(formatSize($0.n)): \($0.kb) kB" }.joined(separator: ", ")
+    }
+    rows.append(
+      ResultRow(
+        id: "4", scenario: "streaming Seq.iterate.map.take(n): peak growth", size: largest, unit: "B/el",
+        ours: ours4.map { slopeBytesPerElement($0.map { ($0.n, $0.kb) }) },
+        oursName: "for x in Seq.iterate(0) { $0 + 1 }.map(f).take(n)",
+        baseline: base4.map { slopeBytesPerElement($0.map { ($0.n, $0.kb) }) },
+        baselineName: "sequence(first: 0) { $0 + 1 }.lazy.map(f).prefix(n)",
+        target: .constantMemory(maxBytesPerElement: 1),
+        note: "Slope of peak RSS growth against n (fresh child process per point). Peaks — ours: \(peaks(ours4)); baseline: \(peaks(base4))."))
+
+    progress("scenario 5 (evaluated Seq memory) at n = \(config.memorySizes.map(formatSize))")
+    let base5 = memoryPoints("array")
+    let ours5 = OursSeq.available ? memoryPoints("seq-evaluated") : nil
+    checkMemoryChecksums("5", ours5, base5)
+    rows.append(
+      ResultRow(
+        id: "5", scenario: "memory of an evaluated Seq<Int>", size: largest, unit: "B/el",
+        ours: ours5.map { slopeBytesPerElement($0.map { ($0.n, $0.kb) }) },
+        oursName: "Seq(0..<n).map(f), walked while held",
+        baseline: base5.map { slopeBytesPerElement($0.map { ($0.n, $0.kb) }) },
+        baselineName: "(0..<n).map(f) as [Int]", target: .ratio(2),
+        note: "Bytes per element = slope of peak RSS growth against n. Peaks — ours: \(peaks(ours5)); baseline: \(peaks(base5))."))
+  }
+
+  // MARK: Scenarios 6–7 (signals)
+
+  mutating func signalScenarios() {
+    progress("scenario 6 (signal pumping) at n = \(formatSize(config.signalN))")
+    let n6 = config.signalN
+    var s6: (ours: Double?, baseline: Double)
+    if OursSignals.available {
+      let r = compare(
+        "6 pump", ours: Contender(name: "Signal", elements: n6) { OursSignals.pump(n6) },
+        baseline: Contender(name: "OpenCombine", elements: n6) { Combine.pump(n6) })
+      s6 = (r.ours, r.baseline)
+    } else {
+      s6 = (nil, runInterleaved(
+        [Contender(name: "OpenCombine", elements: n6) { Combine.pump(n6) }],
+        reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0].nsPerElement)
+    }
+    rows.append(
+      ResultRow(
+        id: "6", scenario: "signal: subject → map → filter → subscribe", size: n6, unit: "ns/val",
+        ours: s6.ours, oursName: "Subject().signal.map(f).filter(g).subscribe(next:)",
+        baseline: s6.baseline, baselineName: "OpenCombine PassthroughSubject.map(f).filter(g).sink",
+        target: .ratio(1)))
+
+    progress("scenario 7 (subscribe + dispose) at n = \(formatSize(config.subscribeN))")
+    let n7 = config.subscribeN
+    var s7: (ours: Double?, baseline: Double)
+    if OursSignals.available {
+      let r = compare(
+        "7 subscribe+dispose",
+        ours: Contender(name: "Signal", elements: n7) { OursSignals.subscribeDispose(n7) },
+        baseline: Contender(name: "OpenCombine", elements: n7) { Combine.subscribeDispose(n7) })
+      s7 = (r.ours, r.baseline)
+    } else {
+      s7 = (nil, runInterleaved(
+        [Contender(name: "OpenCombine", elements: n7) { Combine.subscribeDispose(n7) }],
+        reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0].nsPerElement)
+    }
+    rows.append(
+      ResultRow(
+        id: "7", scenario: "signal: subscribe + one value + dispose", size: n7, unit: "ns/sub",
+        ours: s7.ours, oursName: "subject.signal.subscribe(next:) … dispose()",
+        baseline: s7.baseline, baselineName: "OpenCombine PassthroughSubject.sink … cancel()",
+        target: .ratio(1)))
+  }
+
+  // MARK: Scenario 8 (conversions)
+
+  mutating func conversionScenarios() {
+    let (small, large) = config.conversionSizes
+    let cases: [(id: String, name: String, body: ([Int]) -> Int)] = [
+      ("8a", "seq.signal().toArray()", OursConversions.seqToSignalToArray),
+      ("8b", "signal.sequence.array", OursConversions.signalToSequenceArray),
+    ]
+    progress("scenario 8 (conversions) at n = \(formatSize(small)), \(formatSize(large))")
+    for c in cases {
+      var perSize: [Double] = []
+      if OursConversions.available {
+        for size in [small, large] {
+          let array = opaque(Array(0..<size))
+          let expected = Stdlib.walk(array)
+          let sample = runInterleaved(
+            [Contender(name: c.name, elements: size) { c.body(array) }],
+            reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0]
+          expectSameChecksum("\(c.id) \(c.name) n=\(size)", ours: sample.checksum, baseline: expected)
+          perSize.append(sample.nsPerElement)
+          sweep.append(SweepPoint(id: c.id, impl: "ours", size: size, nsPerElement: sample.nsPerElement))
+        }
+      }
+      rows.append(
+        ResultRow(
+          id: c.id, scenario: "\(c.name): ns/value at n vs at \(formatSize(small))", size: large, unit: "ns/val",
+          ours: perSize.count == 2 ? perSize[1] : nil, oursName: "\(c.name) at \(formatSize(large))",
+          baseline: perSize.count == 2 ? perSize[0] : nil,
+          baselineName: "the same at \(formatSize(small)) (linear cost keeps the ratio near 1)",
+          target: .linear(2), note: "Baseline column = ours at the smaller size."))
+    }
+  }
+}
