@@ -3,6 +3,7 @@
 
     swift run -c release --package-path Benchmarks LazySeqBenchmarks --csv Benchmarks/results/latest.csv
     python3 Benchmarks/plot.py Benchmarks/results/latest.csv Docs/Performance.svg
+    python3 Benchmarks/plot.py --table Benchmarks/results/latest.csv   # Markdown table on stdout
 
 Draws one panel per scenario of the size sweep: nanoseconds per element
 against n, both axes logarithmic, ours as a solid line and the baseline as a
@@ -144,7 +145,38 @@ def render(series):
     return "\n".join(out) + "\n"
 
 
+def fmt_num(text):
+    if text == "":
+        return "n/a"
+    x = float(text)
+    if x == 0:
+        return "0"
+    a = abs(x)
+    return f"{x:.0f}" if a >= 100 else f"{x:.1f}" if a >= 10 else f"{x:.2f}" if a >= 1 else f"{x:.3f}"
+
+
+def markdown_table(path):
+    lines = [
+        "| # | scenario | n | unit | ours | baseline | ratio | target | result |",
+        "|---|---|--:|---|--:|--:|--:|---|---|",
+    ]
+    with open(path, newline="") as f:
+        for r in csv.DictReader(f):
+            if r["kind"] != "result":
+                continue
+            ratio = f"{float(r['ratio']):.2f}×" if r["ratio"] else "—"
+            result = "**MISS**" if r["status"] == "MISS" else r["status"]
+            lines.append(
+                f"| {r['id']} | {r['name'].replace('|', '\\|')} | {fmt_size(int(r['size']))} | {r['unit']} | "
+                f"{fmt_num(r['ours'])} | {fmt_num(r['baseline'])} | {ratio} | {r['target']} | {result} |"
+            )
+    return "\n".join(lines)
+
+
 def main(argv):
+    if len(argv) == 3 and argv[1] == "--table":
+        print(markdown_table(argv[2]))
+        return 0
     if len(argv) != 3:
         print(__doc__.strip(), file=sys.stderr)
         return 2

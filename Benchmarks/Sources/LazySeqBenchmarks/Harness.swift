@@ -120,7 +120,7 @@ enum Target {
   var text: String {
     switch self {
     case .ratio(let r): return "≤ \(formatRatio(r))×"
-    case .constantMemory(let b): return "const (≤ \(formatNumber(b)) B/el)"
+    case .constantMemory(let b): return "const (≤ \(formatRatio(b)) B/el)"
     case .linear(let r): return "linear (≤ \(formatRatio(r))×)"
     case .reference: return "—"
     }

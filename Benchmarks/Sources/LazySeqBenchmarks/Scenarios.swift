@@ -65,12 +65,16 @@ struct Runner {
     return (samples[0].nsPerElement, samples[1].nsPerElement)
   }
 
-  mutating func runAll() {
-    sequenceScenarios()
-    referenceRow()
-    memoryScenarios()
-    signalScenarios()
-    conversionScenarios()
+  /// Groups selectable with `--only`.
+  static let groups = ["seq", "ref", "mem", "signals", "conv"]
+
+  mutating func runAll(only: Set<String>? = nil) {
+    let run = { (group: String) in only?.contains(group) ?? true }
+    if run("seq") { sequenceScenarios() }
+    if run("ref") { referenceRow() }
+    if run("mem") { memoryScenarios() }
+    if run("signals") { signalScenarios() }
+    if run("conv") { conversionScenarios() }
   }
 
   // MARK: Scenarios 1–3 (+ sweep)

@@ -4,12 +4,14 @@
 //
 // Internal: `--memory-case NAME --n N` runs one memory case in this process
 // (the parent spawns these so that peaks do not contaminate each other).
+// `--only seq,ref,mem,signals,conv` runs a subset (for profiling).
 import Foundation
 
 func usage() -> Never {
   print(
     """
-    usage: LazySeqBenchmarks [--quick] [--csv FILE]
+    usage: LazySeqBenchmarks [--quick] [--csv FILE] [--only GROUP,...]
+    groups: \(Runner.groups.joined(separator: ", ")) (for profiling a part)
            LazySeqBenchmarks --memory-case NAME --n N   (internal)
     memory cases: \(memoryCases.keys.sorted().joined(separator: ", "))
     """)
@@ -25,6 +27,7 @@ var quick = false
 var csvPath: String?
 var memoryCaseName: String?
 var memoryN: Int?
+var only: Set<String>?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -32,6 +35,10 @@ while let argument = arguments.popFirst() {
   case "--csv": csvPath = required(arguments.popFirst())
   case "--memory-case": memoryCaseName = required(arguments.popFirst())
   case "--n": memoryN = required(arguments.popFirst().flatMap { Int($0) })
+  case "--only":
+    let groups = Set(required(arguments.popFirst()).split(separator: ",").map(String.init))
+    guard groups.isSubset(of: Runner.groups) else { usage() }
+    only = groups
   case "-h", "--help": usage()
   default:
     print("unknown argument \(argument)")
@@ -53,7 +60,7 @@ let clock = ContinuousClock()
 let started = clock.now
 print("LazySeqBenchmarks (\(quick ? "quick" : "full") mode), median of \(config.reps) repetitions after a warm-up")
 var runner = Runner(config: config)
-runner.runAll()
+runner.runAll(only: only)
 print("")
 printTable(runner.rows)
 let missed = runner.rows.filter { $0.status == "MISS" }.map(\.id)
