@@ -165,9 +165,10 @@ def markdown_table(path):
             if r["kind"] != "result":
                 continue
             ratio = f"{float(r['ratio']):.2f}×" if r["ratio"] else "—"
+            name = r["name"].replace("|", "\\|")
             result = "**MISS**" if r["status"] == "MISS" else r["status"]
             lines.append(
-                f"| {r['id']} | {r['name'].replace('|', '\\|')} | {fmt_size(int(r['size']))} | {r['unit']} | "
+                f"| {r['id']} | {name} | {fmt_size(int(r['size']))} | {r['unit']} | "
                 f"{fmt_num(r['ours'])} | {fmt_num(r['baseline'])} | {ratio} | {r['target']} | {result} |"
             )
     return "\n".join(lines)
