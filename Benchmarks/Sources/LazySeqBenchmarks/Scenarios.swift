@@ -35,13 +35,33 @@ struct Config {
     sweepSizes: [1_000, 10_000], minElementsPerSample: 100_000)
 }
 
-/// Memory cases runnable in a child process (`--memory-case NAME`).
-let memoryCases: [String: MemoryCase] = [
-  "seq-streaming": MemoryCase(name: "seq-streaming", run: OursSeq.streaming),
-  "stdlib-streaming": MemoryCase(name: "stdlib-streaming", run: Stdlib.streaming),
-  "seq-evaluated": MemoryCase(name: "seq-evaluated", run: OursSeq.evaluatedMemory),
-  "array": MemoryCase(name: "array", run: Stdlib.arrayMemory),
-]
+/// Cases runnable once in a child process (`--memory-case NAME --n N`): the
+/// memory scenarios, plus single runs of the timed bodies for profiling
+/// (`valgrind --tool=callgrind … --memory-case seq-first-walk --n 100000`).
+let memoryCases: [String: MemoryCase] = {
+  let input: @Sendable (Int) -> [Int] = { opaque(Array(0..<$0)) }
+  let cases = [
+    MemoryCase(name: "seq-streaming", run: OursSeq.streaming),
+    MemoryCase(name: "stdlib-streaming", run: Stdlib.streaming),
+    MemoryCase(name: "seq-evaluated", run: OursSeq.evaluatedMemory),
+    MemoryCase(name: "array", run: Stdlib.arrayMemory),
+    // Profiling: one run of a timed body.
+    MemoryCase(name: "seq-walk") { OursSeq.walk(input($0)) },
+    MemoryCase(name: "seq-first-walk") { OursSeq.firstWalk(input($0)) },
+    // Evaluates once, then walks the evaluated Seq ten times.
+    MemoryCase(name: "seq-second-walk") { n in
+      let walk = OursSeq.prepareSecondWalk(input(n)).walk
+      return (0..<10).reduce(0) { acc, _ in acc &+ walk() }
+    },
+    MemoryCase(name: "naive-first-walk") { Reference.naiveFirstWalk(input($0)) },
+    MemoryCase(name: "lazy-map-filter") { Stdlib.lazyMapFilter(input($0)) },
+    MemoryCase(name: "signal-pump", run: OursSignals.pump),
+    MemoryCase(name: "signal-subscribe-dispose", run: OursSignals.subscribeDispose),
+    MemoryCase(name: "combine-pump", run: Combine.pump),
+    MemoryCase(name: "combine-subscribe-dispose", run: Combine.subscribeDispose),
+  ]
+  return Dictionary(uniqueKeysWithValues: cases.map { ($0.name, $0) })
+}()
 
 struct Runner {
   let config: Config
