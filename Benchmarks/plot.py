@@ -149,7 +149,7 @@ def fmt_num(text):
     if text == "":
         return "n/a"
     x = float(text)
-    if x == 0:
+    if abs(x) < 0.0005:
         return "0"
     a = abs(x)
     return f"{x:.0f}" if a >= 100 else f"{x:.1f}" if a >= 10 else f"{x:.2f}" if a >= 1 else f"{x:.3f}"

@@ -170,7 +170,7 @@ struct SweepPoint {
 // MARK: - Formatting
 
 func formatNumber(_ x: Double) -> String {
-  if x == 0 { return "0" }
+  if abs(x) < 0.0005 { return "0" }
   let a = abs(x)
   if a >= 100 { return String(format: "%.0f", x) }
   if a >= 10 { return String(format: "%.1f", x) }
