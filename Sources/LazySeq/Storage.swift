@@ -123,6 +123,10 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
   /// For a concatenation, its parts, so that nested concatenations can be
   /// flattened instead of recursing (see `Seq+Concat.swift`).
   @usableFromInline @exclusivity(unchecked) internal var concatParts: [Seq<Element>]?
+  /// The error that ended a failable memo (see `Seq+Failure.swift`);
+  /// written once, under `lock`, then published by `hasFailed`.
+  @usableFromInline @exclusivity(unchecked) internal var failure: (any Error)?
+  @usableFromInline internal let hasFailed = Atomic<Bool>(false)
 
   @inlinable
   internal init(
