@@ -10,12 +10,14 @@ extension Seq {
   /// This is how other modules of the package (the signal-backed sequence
   /// in `LazySeqSignals`) build a failable kind.
   package static func failable(_ next: @escaping () throws -> Element?) -> Seq<Element> {
-    let frontierBox = _StateBox<_Frontier<Element>?>(nil)
+    // Unretained: the producer runs only while its frontier is alive (the
+    // frontier calls it), and a strong reference would form a cycle.
+    let frontierBox = _StateBox<Unmanaged<_Frontier<Element>>?>(nil)
     let seq = _memo(sources: []) {
       do {
         return try next()
       } catch {
-        if let frontier = frontierBox.value {
+        if let frontier = frontierBox.value?.takeUnretainedValue() {
           frontier.failure = error
           frontier.hasFailed.store(true, ordering: .releasing)
         }
@@ -24,7 +26,7 @@ extension Seq {
       }
     }
     let segment = unsafeDowncast(seq._storage.unsafelyUnwrapped, to: _Segment<Element>.self)
-    frontierBox.value = segment.frontier
+    frontierBox.value = Unmanaged.passUnretained(segment.frontier.unsafelyUnwrapped)
     return seq
   }
 
