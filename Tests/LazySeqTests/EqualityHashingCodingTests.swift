@@ -90,7 +90,9 @@ struct EqualityHashingCodingTests {
 
   @Test("Sequences work as set members and dictionary keys")
   func hashedCollections() {
-    let set: Set<Seq<Int>> = [Seq([1, 2]), dynamicSeq([1, 2]), streamWithValues([1, 2]), .just(1), .empty, []]
+    let set: Set<Seq<Int>> = [
+      Seq([1, 2]), dynamicSeq([1, 2]), streamWithValues([1, 2]), .just(1), .empty, [],
+    ]
     #expect(set.count == 3)
     #expect(set.contains(singlePassSeq([1, 2])))
     #expect(set.contains(Seq(head: { 1 })))

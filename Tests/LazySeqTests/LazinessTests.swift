@@ -202,7 +202,7 @@ struct LazinessTests {
     let leftHeads = CallCounter()
     let rightHeads = CallCounter()
     let joined = countedSource(3, heads: leftHeads) + countedSource(3, heads: rightHeads)
-    let many = Seq.concat([countedSource(3, heads: leftHeads), countedSource(3, heads: rightHeads)])
+    let many = Seq<Int>.concat([countedSource(3, heads: leftHeads), countedSource(3, heads: rightHeads)])
     #expect(leftHeads.count + rightHeads.count == 0)
     #expect(joined.take(2).array == [0, 1])
     #expect(rightHeads.count == 0)

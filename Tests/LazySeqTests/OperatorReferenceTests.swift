@@ -132,7 +132,7 @@ struct OperatorReferenceTests {
       let all = [elements] + others
       let shortest = all.map(\.count).min() ?? 0
       let reference = (0..<shortest).map { index in all.map { $0[index] } }
-      check(Seq.zip([seq] + others.map { Seq($0) }), reference, "\(all)")
+      check(Seq<Int>.zip([seq] + others.map { Seq($0) }), reference, "\(all)")
     }
   }
 
@@ -142,7 +142,7 @@ struct OperatorReferenceTests {
       check(seq.concat(Seq(others)), elements + others, "\(elements) ++ \(others)")
       check(seq + dynamicSeq(others), elements + others, "\(elements) + \(others)")
       check(Seq(others) + seq, others + elements, "\(others) + \(elements)")
-      check(Seq.concat([seq, .empty, Seq(others), seq]), elements + others + elements, "static concat")
+      check(Seq<Int>.concat([seq, .empty, Seq(others), seq]), elements + others + elements, "static concat")
     }
   }
 
@@ -311,8 +311,10 @@ struct OperatorReferenceTests {
   @Test func chains() {
     forEachInput(seed: 26) { elements, seq, rng in
       let n = Int.random(in: 0...8, using: &rng)
-      let result: Seq<Int> = seq.map { $0 + 1 }.filter { $0 % 3 != 0 }.flatMap { Seq([$0, -$0]) }.skip(1).take(n)
-      let reference = Array(elements.map { $0 + 1 }.filter { $0 % 3 != 0 }.flatMap { [$0, -$0] }.dropFirst().prefix(n))
+      let result: Seq<Int> = seq.map { $0 + 1 }.filter { $0 % 3 != 0 }.flatMap { Seq([$0, -$0]) }.skip(1)
+        .take(n)
+      let reference = Array(
+        elements.map { $0 + 1 }.filter { $0 % 3 != 0 }.flatMap { [$0, -$0] }.dropFirst().prefix(n))
       check(result, reference, "take(\(n)) \(elements)")
     }
   }

@@ -67,7 +67,8 @@ struct PreconditionTests {
     }
     if let result {
       #expect(
-        mentions(result.standardErrorContent, anyOf: ["reentr", "re-entr", "recurs", "cycl", "itself", "own"]),
+        mentions(
+          result.standardErrorContent, anyOf: ["reentr", "re-entr", "recurs", "cycl", "itself", "own"]),
         "\(String(decoding: result.standardErrorContent, as: UTF8.self))")
     }
   }

@@ -81,7 +81,9 @@ struct ReliabilityTests {
   func longSkips() async {
     let (skippedWhile, skipped) = await runOnSmallStack {
       let source = dynamicSeq(Array(0..<million))
-      return (source.skip(while: { $0 < million - 1 }).array, Seq(0..<million).map { $0 }.skip(million - 1).array)
+      return (
+        source.skip(while: { $0 < million - 1 }).array, Seq(0..<million).map { $0 }.skip(million - 1).array
+      )
     }
     #expect(skippedWhile == [million - 1])
     #expect(skipped == [million - 1])

@@ -242,12 +242,15 @@ struct SeqSpecTests {
     weak var first: Tracked?
     var count = 0
     var inOrder = true
-    for element in Seq<Tracked>.unfold(0, { (index: inout Int) -> Tracked? in
-      defer { index += 1 }
-      let element = Tracked(index, tracker: tracker)
-      if index == 0 { first = element }
-      return element
-    }) {
+    for element in Seq<Tracked>.unfold(
+      0,
+      { (index: inout Int) -> Tracked? in
+        defer { index += 1 }
+        let element = Tracked(index, tracker: tracker)
+        if index == 0 { first = element }
+        return element
+      })
+    {
       inOrder = inOrder && element.value == count
       count += 1
       if count == 150_000 { break }

@@ -18,7 +18,7 @@ import Testing
 
 /// E1, E2, E11, E12 — for any element type, compared with `areEquivalent`.
 func checkBasicExamples<Element>(
-  _ make: () -> Seq<Element>,
+  _ make: @escaping () -> Seq<Element>,
   _ expected: [Element],
   by areEquivalent: (Element, Element) -> Bool,
   sourceLocation: SourceLocation = #_sourceLocation
@@ -30,7 +30,8 @@ func checkBasicExamples<Element>(
     for element in get() {
       walked.append(element)
     }
-    expectEqualSequences(walked, expected, by: areEquivalent, "E1 for-in (\(label))", sourceLocation: sourceLocation)
+    expectEqualSequences(
+      walked, expected, by: areEquivalent, "E1 for-in (\(label))", sourceLocation: sourceLocation)
 
     // E1 bis: the head/tail walk agrees.
     expectEqualSequences(
@@ -38,23 +39,28 @@ func checkBasicExamples<Element>(
       sourceLocation: sourceLocation)
 
     // E2: array.
-    expectEqualSequences(get().array, expected, by: areEquivalent, "E2 array (\(label))", sourceLocation: sourceLocation)
+    expectEqualSequences(
+      get().array, expected, by: areEquivalent, "E2 array (\(label))", sourceLocation: sourceLocation)
 
     // E11: foldRight rebuilds the sequence (forces the whole right fold).
     let rebuiltRight = get().foldRight(start: Seq<Element>.empty) { first, rest in rest().startWith(first) }
     expectEqualSequences(
-      rebuiltRight.array, expected, by: areEquivalent, "E11 foldRight (\(label))", sourceLocation: sourceLocation)
+      rebuiltRight.array, expected, by: areEquivalent, "E11 foldRight (\(label))",
+      sourceLocation: sourceLocation)
 
     // E12: foldLeft rebuilds the sequence with nested concats.
-    let rebuiltLeft = get().foldLeft(start: Seq<Element>.empty) { accumulated, x in accumulated.concat(.just(x)) }
+    let rebuiltLeft = get().foldLeft(start: Seq<Element>.empty) { accumulated, x in
+      accumulated.concat(Seq.just(x))
+    }
     expectEqualSequences(
-      rebuiltLeft.array, expected, by: areEquivalent, "E12 foldLeft (\(label))", sourceLocation: sourceLocation)
+      rebuiltLeft.array, expected, by: areEquivalent, "E12 foldLeft (\(label))",
+      sourceLocation: sourceLocation)
   }
 }
 
 /// E1, E2, E6–E9, E11, E12 for hashable elements.
 func checkHashableExamples<Element: Hashable>(
-  _ make: () -> Seq<Element>,
+  _ make: @escaping () -> Seq<Element>,
   _ expected: [Element],
   outsider: Element,
   sourceLocation: SourceLocation = #_sourceLocation
@@ -76,10 +82,13 @@ func checkHashableExamples<Element: Hashable>(
     #expect(seq != .just(outsider), "E8 (\(label))", sourceLocation: sourceLocation)
     #expect(Seq<Element>.just(outsider) != seq, "E8 symmetric (\(label))", sourceLocation: sourceLocation)
     #expect(seq != Seq(expected + [outsider]), "E8 longer (\(label))", sourceLocation: sourceLocation)
-    #expect(Seq(expected + [outsider]) != seq, "E8 longer symmetric (\(label))", sourceLocation: sourceLocation)
+    #expect(
+      Seq(expected + [outsider]) != seq, "E8 longer symmetric (\(label))", sourceLocation: sourceLocation)
     if !expected.isEmpty {
       #expect(seq != Seq(expected.dropLast()), "E8 shorter (\(label))", sourceLocation: sourceLocation)
-      #expect(seq != Seq(expected.dropLast() + [outsider]), "E8 last differs (\(label))", sourceLocation: sourceLocation)
+      #expect(
+        seq != Seq(expected.dropLast() + [outsider]), "E8 last differs (\(label))",
+        sourceLocation: sourceLocation)
     }
 
     // E9: a copy is equal.
@@ -90,7 +99,7 @@ func checkHashableExamples<Element: Hashable>(
 
 /// All the examples, including E10, for hashable and codable elements.
 func checkExamples<Element: Hashable & Codable>(
-  _ make: () -> Seq<Element>,
+  _ make: @escaping () -> Seq<Element>,
   _ expected: [Element],
   outsider: Element,
   sourceLocation: SourceLocation = #_sourceLocation
@@ -111,6 +120,16 @@ func checkExamples<Element: Hashable & Codable>(
       Issue.record(error, "E10 (\(label))", sourceLocation: sourceLocation)
     }
   }
+}
+
+/// Compares dictionary elements.
+func samePair(_ a: (key: String, value: String), _ b: (key: String, value: String)) -> Bool {
+  a.key == b.key && a.value == b.value
+}
+
+/// Compares `Any` elements by type and description.
+private func sameDescriptionAndType(_ a: Any, _ b: Any) -> Bool {
+  String(describing: a) == String(describing: b) && type(of: a) == type(of: b)
 }
 
 // MARK: - Kinds of sequence with Int elements
@@ -174,12 +193,15 @@ private let intCases: [IntSeqCase] = [
   IntSeqCase(name: "cycled then take", expected: [0, 1, 2, 0, 1, 2, 0]) { Seq([0, 1, 2]).cycled().take(7) },
   IntSeqCase(name: "cycled empty", expected: []) { Seq<Int>.empty.cycled() },
   IntSeqCase(name: "concat of justs", expected: [0, 1, 2]) { Seq.just(0) + .just(1) + .just(2) },
-  IntSeqCase(name: "left-nested concat of 100", expected: Array(0..<100)) { streamWithValues(Array(0..<100)) },
+  IntSeqCase(name: "left-nested concat of 100", expected: Array(0..<100)) {
+    streamWithValues(Array(0..<100))
+  },
   IntSeqCase(name: "right-nested concat", expected: [0, 1, 2, 3]) {
     Seq.just(0).concat(Seq.just(1).concat(Seq([2]).concat(.just(3))))
   },
   IntSeqCase(name: "static concat with empties", expected: [0, 1, 2, 3]) {
-    Seq.concat([.empty, [0, 1], .empty, .just(2), dynamicSeq([3]), .empty])
+    let parts: [Seq<Int>] = [.empty, [0, 1], .empty, .just(2), dynamicSeq([3]), .empty]
+    return Seq<Int>.concat(parts)
   },
   IntSeqCase(name: "mapped and filtered", expected: [0, 4, 8]) {
     Seq(0..<6).map { $0 * 2 }.filter { $0.isMultiple(of: 4) }
@@ -198,8 +220,11 @@ struct SequenceExamplesTests {
   func string() {
     checkHashableExamples({ "foobar".seq }, Array("foobar"), outsider: "x")
     checkHashableExamples({ "".seq }, [], outsider: "x")
-    checkHashableExamples({ "\u{2665}\u{FE0F}\u{2666}\u{FE0F}".seq }, ["\u{2665}\u{FE0F}", "\u{2666}\u{FE0F}"], outsider: "x")
-    checkHashableExamples({ "e\u{301}t\u{E9}\u{1F1EB}\u{1F1F7}".seq }, ["e\u{301}", "t", "\u{E9}", "\u{1F1EB}\u{1F1F7}"], outsider: "x")
+    checkHashableExamples(
+      { "\u{2665}\u{FE0F}\u{2666}\u{FE0F}".seq }, ["\u{2665}\u{FE0F}", "\u{2666}\u{FE0F}"], outsider: "x")
+    checkHashableExamples(
+      { "e\u{301}t\u{E9}\u{1F1EB}\u{1F1F7}".seq }, ["e\u{301}", "t", "\u{E9}", "\u{1F1EB}\u{1F1F7}"],
+      outsider: "x")
     checkHashableExamples({ "xfoobar".dropFirst().seq }, Array("foobar"), outsider: "x")
   }
 
@@ -213,19 +238,15 @@ struct SequenceExamplesTests {
   @Test("Sequences of dictionary pairs")
   func dictionaryPairs() {
     let dictionary = ["foo": "bar", "baz": "buzz", "5": "null"]
-    checkBasicExamples({ dictionary.seq }, Array(dictionary)) { $0.key == $1.key && $0.value == $1.value }
+    checkBasicExamples({ dictionary.seq }, Array(dictionary), by: samePair)
   }
 
   @Test("Heterogeneous tuples")
   func heterogeneousTuple() {
     let expected: [Any] = [1, "two", 3.0]
-    checkBasicExamples({ Seq<Any>(tuple: (1, "two", 3.0)) }, expected) {
-      String(describing: $0) == String(describing: $1) && type(of: $0) == type(of: $1)
-    }
+    checkBasicExamples({ Seq<Any>(tuple: (1, "two", 3.0)) }, expected, by: sameDescriptionAndType)
     let withNil: [Any] = ["foo", String?.none as Any, "bar"]
-    checkBasicExamples({ Seq<Any>(tuple: ("foo", String?.none, "bar")) }, withNil) {
-      String(describing: $0) == String(describing: $1)
-    }
+    checkBasicExamples({ Seq<Any>(tuple: ("foo", String?.none, "bar")) }, withNil, by: sameDescriptionAndType)
   }
 
   @Test("Sequences of sequences and of optionals")

@@ -126,7 +126,7 @@ struct StreamLawsTests {
   @Test("S14 interleavable with block state") func interleavable() {
     let counting = countingBind(streamWithValues([0, 1, 2]))
     let other = Seq<Int>.empty.concat(counting)
-    let sums = Seq.zip([counting, other]).map { $0[0] + $0[1] }
+    let sums = Seq<Int>.zip([counting, other]).map { $0[0] + $0[1] }
     verify(sums, [0, 2, 4])
   }
 
@@ -232,7 +232,7 @@ struct StreamLawsTests {
   }
 
   private func joined(_ sequences: [Seq<String>]) -> [String] {
-    Seq.zip(sequences).map { $0.joined(separator: " ") }.array
+    Seq<String>.zip(sequences).map { $0.joined(separator: " ") }.array
   }
 
   @Test("S35 zip and reduce") func zipReduce() {
@@ -244,7 +244,7 @@ struct StreamLawsTests {
   }
 
   @Test("S37 zip and reduce with an infinite stream") func zipReduceInfinite() {
-    let firstThree = Seq.zip([one, two, three, infiniteSeq("unit")]).map {
+    let firstThree = Seq<String>.zip([one, two, three, infiniteSeq("unit")]).map {
       $0.prefix(3).joined(separator: " ")
     }
     verify(firstThree, ["Ada eats fish", "Bob cooks bear", "Dea jumps rock"])
@@ -258,11 +258,13 @@ struct StreamLawsTests {
   }
 
   @Test("S39 zip one stream") func zipOne() {
-    verify(Seq.zip([one]), [["Ada"], ["Bob"], ["Dea"]])
+    verify(Seq<String>.zip([one]), [["Ada"], ["Bob"], ["Dea"]])
   }
 
   @Test("S40 zip an array of streams") func zipArray() {
-    verify(Seq.zip([one, two, three]), [["Ada", "eats", "fish"], ["Bob", "cooks", "bear"], ["Dea", "jumps", "rock"]])
+    verify(
+      Seq<String>.zip([one, two, three]),
+      [["Ada", "eats", "fish"], ["Bob", "cooks", "bear"], ["Dea", "jumps", "rock"]])
   }
 
   @Test("S41 zip an empty array") func zipEmpty() {
@@ -274,26 +276,31 @@ struct StreamLawsTests {
       singlePassSeq(["Ada", "Bob", "Dea"]), singlePassSeq(["eats", "cooks", "jumps"]),
       singlePassSeq(["fish", "bear", "rock"]),
     ]
-    verify(Seq.zip(streams), [["Ada", "eats", "fish"], ["Bob", "cooks", "bear"], ["Dea", "jumps", "rock"]])
+    verify(
+      Seq<String>.zip(streams),
+      [["Ada", "eats", "fish"], ["Bob", "cooks", "bear"], ["Dea", "jumps", "rock"]])
   }
 
   @Test("S43 zip streams that are all empty") func zipEmptyStreams() {
-    verify(Seq.zip([singlePassSeq([String]()), Seq<String>.empty]), [])
+    verify(Seq<String>.zip([singlePassSeq([String]()), Seq<String>.empty]), [])
   }
 
   // MARK: +concat
 
   private var concatParts: [Seq<Int>] {
-    [.just(0), .empty, streamWithValues([1, 2, 3]), .just(4), .just(5), .empty, .empty, streamWithValues([6, 7])]
+    [
+      .just(0), .empty, streamWithValues([1, 2, 3]), .just(4), .just(5), .empty, .empty,
+      streamWithValues([6, 7]),
+    ]
   }
 
   @Test("S44 concat an array of streams") func concatArray() {
-    verify(Seq.concat(concatParts), Array(0...7))
+    verify(Seq<Int>.concat(concatParts), Array(0...7))
   }
 
   @Test("S45 concat streams from a single-pass sequence") func concatSinglePass() {
     let parts = AnySequence(AnyIterator(concatParts.makeIterator()))
-    verify(Seq.concat(parts), Array(0...7))
+    verify(Seq<Int>.concat(parts), Array(0...7))
   }
 
   // MARK: scan
