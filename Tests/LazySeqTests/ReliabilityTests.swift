@@ -154,7 +154,7 @@ struct ReliabilityTests {
 
   @Test("8 threads walking the same fresh lazy sequence: every block runs once", arguments: 0..<4)
   func concurrentWalks(round: Int) async {
-    let count = 20_000
+    let count = 10_000
     let heads = ConcurrentCounter()
     let tails = ConcurrentCounter()
     let maps = ConcurrentCounter()
