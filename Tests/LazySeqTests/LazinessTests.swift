@@ -145,6 +145,40 @@ struct LazinessTests {
     #expect(unfoldCalls.count == 2)
   }
 
+  @Test("take(k) after an operator evaluates exactly the source elements it needs (random inputs)")
+  func randomTakeEvaluatesExactly() {
+    var rng = SplitMix64(seed: 99)
+    for _ in 0..<200 {
+      let elements = rng.array(maxCount: 15)
+      let k = Int.random(in: 0...17, using: &rng)
+      let threshold = Int.random(in: 0...5, using: &rng)
+      let needed = min(k, elements.count)
+
+      let mapHeads = CallCounter()
+      let mapped: Seq<Int> = dynamicSeq(elements).map { mapHeads.tick($0) }.map { $0 + 1 }
+      #expect(mapped.take(k).array == Array(elements.prefix(k).map { $0 + 1 }))
+      #expect(mapHeads.count == needed, "map \(elements) take(\(k))")
+
+      let scanHeads = CallCounter()
+      let scanned = dynamicSeq(elements).map { scanHeads.tick($0) }.scan(start: 0) { $0 + $1 }
+      #expect(scanned.take(k).array.count == needed)
+      #expect(scanHeads.count == needed, "scan \(elements) take(\(k))")
+
+      let zipHeads = CallCounter()
+      let zipped = dynamicSeq(elements).map { zipHeads.tick($0) }.zip(with: Seq.iterate(0) { $0 + 1 })
+      #expect(zipped.take(k).array.count == needed)
+      #expect(zipHeads.count == needed, "zip \(elements) take(\(k))")
+
+      // filter needs the source up to the k-th kept element (or all of it).
+      let filterHeads = CallCounter()
+      let filtered: Seq<Int> = dynamicSeq(elements).map { filterHeads.tick($0) }.filter { $0 >= threshold }
+      let kept = elements.indices.filter { elements[$0] >= threshold }
+      let filterNeeded = k == 0 ? 0 : (k <= kept.count ? kept[k - 1] + 1 : elements.count)
+      #expect(filtered.take(k).array == Array(elements.filter { $0 >= threshold }.prefix(k)))
+      #expect(filterHeads.count == filterNeeded, "filter \(elements) >= \(threshold) take(\(k))")
+    }
+  }
+
   @Test("head and isEmpty evaluate only the first element")
   func headAndIsEmpty() {
     let heads = CallCounter()

@@ -227,6 +227,11 @@ struct StreamLawsTests {
     #expect(pairs(infiniteSeq("unit").zip(with: one)) == ["unit Ada", "unit Bob", "unit Dea"])
   }
 
+  @Test("zipWith two infinite streams") func zipWithTwoInfinite() {
+    let pairs = Seq.iterate(0) { $0 + 1 }.zip(with: Seq.iterate(0) { $0 + 2 }).take(3)
+    #expect(pairs.array.map { "\($0.0) \($0.1)" } == ["0 0", "1 2", "2 4"])
+  }
+
   @Test("S34 zipWith the same stream") func zipWithSelf() {
     #expect(pairs(one.zip(with: one)) == ["Ada Ada", "Bob Bob", "Dea Dea"])
   }
