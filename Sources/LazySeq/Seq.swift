@@ -115,7 +115,9 @@ extension Seq {
         current = unsafeDowncast(storage, to: _Deferred<Element>.self).resolve()
       case .cursor:
         let cursor = unsafeDowncast(storage, to: _Cursor<Element>.self)
-        guard let (_, next) = cursor.step(current._index) else { return Seq(_storage: nil, index: 0, isEager: _isEager) }
+        guard let (_, next) = cursor.step(current._index) else {
+          return Seq(_storage: nil, index: 0, isEager: _isEager)
+        }
         return Seq(_storage: cursor, index: next, isEager: _isEager)
       }
     }
