@@ -99,7 +99,9 @@ func fail(_ message: String) {
 
 func expectSameChecksum(_ scenario: String, ours: Int, baseline: Int) {
   if ours != baseline {
-    fail("\(scenario): ours and the baseline disagree (checksum \(ours) vs \(baseline)) — a wrong answer, not noise")
+    fail(
+      "\(scenario): ours and the baseline disagree (checksum \(ours) vs \(baseline)) — a wrong answer, not noise"
+    )
   }
 }
 
@@ -179,7 +181,8 @@ func formatNumber(_ x: Double) -> String {
 }
 
 func formatRatio(_ x: Double) -> String {
-  x >= 10 ? String(format: "%.0f", x) : (x == x.rounded() ? String(format: "%.0f", x) : String(format: "%.2f", x))
+  x >= 10
+    ? String(format: "%.0f", x) : (x == x.rounded() ? String(format: "%.0f", x) : String(format: "%.2f", x))
 }
 
 func formatSize(_ n: Int) -> String {

@@ -114,9 +114,12 @@ struct Runner {
           baseline: Contender(name: "array", elements: size) { Stdlib.walk(array) })
         s1 = (r.ours, r.baseline)
       } else {
-        s1 = (nil, runInterleaved(
-          [Contender(name: "array", elements: size) { Stdlib.walk(array) }],
-          reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0].nsPerElement)
+        s1 = (
+          nil,
+          runInterleaved(
+            [Contender(name: "array", elements: size) { Stdlib.walk(array) }],
+            reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0].nsPerElement
+        )
       }
       record(
         "1", "for x in Seq(array)", size: size, isMain: isMain, ours: s1.ours, oursName: "Seq(array)",
@@ -131,9 +134,12 @@ struct Runner {
           baseline: Contender(name: "array.lazy.map.filter", elements: size) { Stdlib.lazyMapFilter(array) })
         s2 = (r.ours, r.baseline)
       } else {
-        s2 = (nil, runInterleaved(
-          [Contender(name: "lazy", elements: size) { Stdlib.lazyMapFilter(array) }],
-          reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0].nsPerElement)
+        s2 = (
+          nil,
+          runInterleaved(
+            [Contender(name: "lazy", elements: size) { Stdlib.lazyMapFilter(array) }],
+            reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0].nsPerElement
+        )
       }
       record(
         "2", "first walk of Seq.map(f).filter(g)", size: size, isMain: isMain, ours: s2.ours,
@@ -150,13 +156,17 @@ struct Runner {
           fail("3 second walk: evaluated Seq has \(prepared.count) elements, expected \(expected.count)")
         }
         let r = compare(
-          "3 second walk", ours: Contender(name: "evaluated Seq", elements: expected.count, body: prepared.walk),
+          "3 second walk",
+          ours: Contender(name: "evaluated Seq", elements: expected.count, body: prepared.walk),
           baseline: Contender(name: "array", elements: expected.count) { Stdlib.walk(expected) })
         s3 = (r.ours, r.baseline)
       } else {
-        s3 = (nil, runInterleaved(
-          [Contender(name: "array", elements: expected.count) { Stdlib.walk(expected) }],
-          reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0].nsPerElement)
+        s3 = (
+          nil,
+          runInterleaved(
+            [Contender(name: "array", elements: expected.count) { Stdlib.walk(expected) }],
+            reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0].nsPerElement
+        )
       }
       record(
         "3", "second walk of the evaluated Seq", size: size, isMain: isMain, ours: s3.ours,
@@ -242,7 +252,9 @@ struct Runner {
         baseline: base4.map { slopeBytesPerElement($0.map { ($0.n, $0.kb) }) },
         baselineName: "sequence(first: 0) { $0 + 1 }.lazy.map(f).prefix(n)",
         target: .constantMemory(maxBytesPerElement: 1),
-        note: "Slope of peak RSS growth against n (fresh child process per point). Peaks — ours: \(peaks(ours4)); baseline: \(peaks(base4))."))
+        note:
+          "Slope of peak RSS growth against n (fresh child process per point). Peaks — ours: \(peaks(ours4)); baseline: \(peaks(base4))."
+      ))
 
     progress("scenario 5 (evaluated Seq memory) at n = \(config.memorySizes.map(formatSize))")
     let base5 = memoryPoints("array")
@@ -255,7 +267,9 @@ struct Runner {
         oursName: "Seq(0..<n).map(f), walked while held",
         baseline: base5.map { slopeBytesPerElement($0.map { ($0.n, $0.kb) }) },
         baselineName: "(0..<n).map(f) as [Int]", target: .ratio(2),
-        note: "Bytes per element = slope of peak RSS growth against n. Peaks — ours: \(peaks(ours5)); baseline: \(peaks(base5))."))
+        note:
+          "Bytes per element = slope of peak RSS growth against n. Peaks — ours: \(peaks(ours5)); baseline: \(peaks(base5))."
+      ))
   }
 
   // MARK: Scenarios 6–7 (signals)
@@ -270,9 +284,12 @@ struct Runner {
         baseline: Contender(name: "OpenCombine", elements: n6) { Combine.pump(n6) })
       s6 = (r.ours, r.baseline)
     } else {
-      s6 = (nil, runInterleaved(
-        [Contender(name: "OpenCombine", elements: n6) { Combine.pump(n6) }],
-        reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0].nsPerElement)
+      s6 = (
+        nil,
+        runInterleaved(
+          [Contender(name: "OpenCombine", elements: n6) { Combine.pump(n6) }],
+          reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0].nsPerElement
+      )
     }
     rows.append(
       ResultRow(
@@ -291,9 +308,12 @@ struct Runner {
         baseline: Contender(name: "OpenCombine", elements: n7) { Combine.subscribeDispose(n7) })
       s7 = (r.ours, r.baseline)
     } else {
-      s7 = (nil, runInterleaved(
-        [Contender(name: "OpenCombine", elements: n7) { Combine.subscribeDispose(n7) }],
-        reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0].nsPerElement)
+      s7 = (
+        nil,
+        runInterleaved(
+          [Contender(name: "OpenCombine", elements: n7) { Combine.subscribeDispose(n7) }],
+          reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0].nsPerElement
+      )
     }
     rows.append(
       ResultRow(
@@ -328,7 +348,8 @@ struct Runner {
       }
       rows.append(
         ResultRow(
-          id: c.id, scenario: "\(c.name): ns/value at n vs at \(formatSize(small))", size: large, unit: "ns/val",
+          id: c.id, scenario: "\(c.name): ns/value at n vs at \(formatSize(small))", size: large,
+          unit: "ns/val",
           ours: perSize.count == 2 ? perSize[1] : nil, oursName: "\(c.name) at \(formatSize(large))",
           baseline: perSize.count == 2 ? perSize[0] : nil,
           baselineName: "the same at \(formatSize(small)) (linear cost keeps the ratio near 1)",

@@ -58,14 +58,18 @@ if let memoryCaseName {
 let config = quick ? Config.quickConfig : Config.full
 let clock = ContinuousClock()
 let started = clock.now
-print("LazySeqBenchmarks (\(quick ? "quick" : "full") mode), median of \(config.reps) repetitions after a warm-up")
+print(
+  "LazySeqBenchmarks (\(quick ? "quick" : "full") mode), median of \(config.reps) repetitions after a warm-up"
+)
 var runner = Runner(config: config)
 runner.runAll(only: only)
 print("")
 printTable(runner.rows)
 let missed = runner.rows.filter { $0.status == "MISS" }.map(\.id)
 print("")
-print("targets missed: \(missed.isEmpty ? "none" : missed.joined(separator: ", ")) (timing misses never fail the run)")
+print(
+  "targets missed: \(missed.isEmpty ? "none" : missed.joined(separator: ", ")) (timing misses never fail the run)"
+)
 print("total time: \(formatNumber((clock.now - started).nanoseconds / 1e9)) s")
 
 if let csvPath {
