@@ -169,13 +169,66 @@ internal struct _Walker<Element> {
   /// Elements below `limit` are evaluated and at `base`; `.min` when the
   /// current storage is not a segment (positions may be negative there).
   @usableFromInline internal var limit: Int
+  /// When fused: the producer of the memo this walker took over, and the
+  /// storages that producer reads from (see `_tryFuse`).
+  @usableFromInline internal var upstream: (() -> Element?)?
+  @usableFromInline internal var upstreamSources: [_StorageBase]
+  /// Whether this walker may take over the memo it starts on.
+  @usableFromInline internal var canFuse: Bool
 
   @inlinable
-  internal init(_ seq: Seq<Element>) {
+  internal init(_ seq: Seq<Element>, canFuse: Bool = false) {
     storage = seq._storage
     index = seq._index
     base = nil
     limit = .min
+    upstream = nil
+    upstreamSources = []
+    self.canFuse = canFuse
+  }
+
+  /// Moves the storages this walker holds into `work` and empties it.
+  @inlinable
+  internal mutating func _detach(into work: inout [_StorageBase]) {
+    if let storage { work.append(storage) }
+    work.append(contentsOf: upstreamSources)
+    self = _Walker(Seq())
+  }
+
+  /// Takes over the memo this walker starts on if nothing else can ever
+  /// observe it: the walker holds the only reference to its first segment,
+  /// that segment the only reference to its frontier, and nothing has been
+  /// evaluated. The walker then calls the memo's producer directly, which
+  /// yields the same elements, each computed once, without storing them or
+  /// taking the memo's lock. (Intermediate results of a pipeline, and a
+  /// `for-in` over a temporary pipeline, are walked this way.)
+  @inlinable
+  internal mutating func _tryFuse() -> Bool {
+    guard index == 0, isKnownUniquelyReferenced(&storage) else { return false }
+    unowned(unsafe) let current = storage.unsafelyUnwrapped
+    guard current._kind == .segment else { return false }
+    unowned(unsafe) let segment = unsafeDowncast(current, to: _Segment<Element>.self)
+    guard segment.isFirst, segment.loadState() == 0,
+      isKnownUniquelyReferenced(&segment.frontier)
+    else { return false }
+    unowned(unsafe) let frontier = segment.frontier.unsafelyUnwrapped
+    guard frontier.isFusible else { return false }
+    upstream = frontier.producer
+    upstreamSources = frontier.sources
+    frontier.sources = []
+    storage = nil
+    return true
+  }
+
+  @inlinable
+  internal mutating func _nextFused() -> Element? {
+    if let element = upstream.unsafelyUnwrapped() { return element }
+    upstream = nil
+    var finished = upstreamSources
+    upstreamSources = []
+    for source in finished { source._detachChildren(into: &finished) }
+    _StorageBase._release(&finished)
+    return nil
   }
 
   /// The position as a sequence (the rest of the walk).
@@ -262,7 +315,7 @@ extension Seq: Sequence {
     @usableFromInline internal var _walker: _Walker<Element>
 
     @inlinable
-    internal init(_ seq: Seq<Element>) { _walker = _Walker(seq) }
+    internal init(_ seq: Seq<Element>) { _walker = _Walker(seq, canFuse: true) }
 
     /// Evaluates (if needed) and returns the next element.
     @inlinable
