@@ -169,10 +169,9 @@ internal struct _Walker<Element> {
   /// Elements below `limit` are evaluated and at `base`; `.min` when the
   /// current storage is not a segment (positions may be negative there).
   @usableFromInline internal var limit: Int
-  /// When fused: the producer of the memo this walker took over, and the
-  /// storages that producer reads from (see `_tryFuse`).
-  @usableFromInline internal var upstream: (() -> Element?)?
-  @usableFromInline internal var upstreamSources: [_StorageBase]
+  /// When fused: the frontier of the memo this walker took over, whose
+  /// producer it calls directly (see `_tryFuse`).
+  @usableFromInline internal var upstream: _Frontier<Element>?
   /// Whether this walker may take over the memo it starts on.
   @usableFromInline internal var canFuse: Bool
 
@@ -183,7 +182,6 @@ internal struct _Walker<Element> {
     base = nil
     limit = .min
     upstream = nil
-    upstreamSources = []
     self.canFuse = canFuse
   }
 
@@ -191,7 +189,7 @@ internal struct _Walker<Element> {
   @inlinable
   internal mutating func _detach(into work: inout [_StorageBase]) {
     if let storage { work.append(storage) }
-    work.append(contentsOf: upstreamSources)
+    if let upstream { work.append(upstream) }
     self = _Walker(Seq())
   }
 
@@ -211,22 +209,20 @@ internal struct _Walker<Element> {
     guard segment.isFirst, segment.loadState() == 0,
       isKnownUniquelyReferenced(&segment.frontier)
     else { return false }
-    unowned(unsafe) let frontier = segment.frontier.unsafelyUnwrapped
-    guard frontier.isFusible else { return false }
-    upstream = frontier.producer
-    upstreamSources = frontier.sources
-    frontier.sources = []
+    guard segment.frontier.unsafelyUnwrapped.isFusible else { return false }
+    upstream = segment.frontier
     storage = nil
     return true
   }
 
   @inlinable
   internal mutating func _nextFused() -> Element? {
-    if let element = upstream.unsafelyUnwrapped() { return element }
-    upstream = nil
-    var finished = upstreamSources
-    upstreamSources = []
-    for source in finished { source._detachChildren(into: &finished) }
+    let element = Unmanaged.passUnretained(upstream.unsafelyUnwrapped)
+      ._withUnsafeGuaranteedRef { $0.producer() }
+    if let element { return element }
+    // The producer is done: release the frontier (and, iteratively, what
+    // it read from).
+    var finished: [_StorageBase] = [upstream.take().unsafelyUnwrapped]
     _StorageBase._release(&finished)
     return nil
   }
@@ -242,6 +238,7 @@ internal struct _Walker<Element> {
       index &+= 1
       return element
     }
+    if upstream != nil { return _nextFused() }
     return _slowNext()
   }
 
@@ -250,6 +247,10 @@ internal struct _Walker<Element> {
     // References are taken `unowned(unsafe)`: `self.storage` keeps the
     // current storage alive until it is reassigned, and each is reassigned
     // only after its last use. This saves a retain/release pair per step.
+    if canFuse {
+      canFuse = false
+      if _tryFuse() { return _nextFused() }
+    }
     walk: while self.storage != nil {
       unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
       switch storage._kind {
@@ -324,7 +325,7 @@ extension Seq: Sequence {
 
   /// Returns an iterator that walks the sequence lazily.
   @inlinable
-  public func makeIterator() -> Iterator { Iterator(self) }
+  public consuming func makeIterator() -> Iterator { Iterator(self) }
 
   /// The number of elements already known to exist without evaluating more.
   @inlinable
