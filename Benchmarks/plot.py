@@ -18,7 +18,8 @@ from xml.sax.saxutils import escape
 
 TITLES = {
     "1": "1 · for x in Seq(array) vs for x in array",
-    "2": "2 · first walk: Seq.map.filter vs array.lazy",
+    "2": "2 · first walk (memoizing) vs array.lazy",
+    "2t": "2t · for-in over a temporary pipeline vs array.lazy",
     "3": "3 · second walk: evaluated Seq vs [Int]",
     "R": "R · naive memoized list vs array.lazy",
     "8a": "8a · seq.signal().toArray()",

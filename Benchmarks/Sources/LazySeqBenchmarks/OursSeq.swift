@@ -15,7 +15,21 @@
     }
 
     /// Scenario 2: the first (memoizing) walk of `Seq(array).map(f).filter(g)`.
+    /// The sequence is held while it is walked, as anyone who walks it again
+    /// would, so every element of the result is memoized.
     static func firstWalk(_ array: [Int]) -> Int {
+      let seq = Seq(array).map(Work.transform).filter(Work.isIncluded)
+      return withExtendedLifetime(seq) {
+        var acc = 0
+        for x in seq { acc = mix(acc, x) }
+        return acc
+      }
+    }
+
+    /// Scenario 2t: `for x in` a temporary `Seq(array).map(f).filter(g)`.
+    /// Nothing else can see the pipeline, so LazySeq may fuse it and skip the
+    /// memo entirely; this is the common loop, but not a memoizing walk.
+    static func temporaryWalk(_ array: [Int]) -> Int {
       var acc = 0
       for x in Seq(array).map(Work.transform).filter(Work.isIncluded) { acc = mix(acc, x) }
       return acc
@@ -58,6 +72,7 @@
     static let available = false
     static func walk(_ array: [Int]) -> Int { unavailable() }
     static func firstWalk(_ array: [Int]) -> Int { unavailable() }
+    static func temporaryWalk(_ array: [Int]) -> Int { unavailable() }
     static func prepareSecondWalk(_ array: [Int]) -> (walk: () -> Int, count: Int) { unavailable() }
     static func streaming(_ n: Int) -> Int { unavailable() }
     static func evaluatedMemory(_ n: Int) -> Int { unavailable() }

@@ -48,6 +48,7 @@ let memoryCases: [String: MemoryCase] = {
     // Profiling: one run of a timed body.
     MemoryCase(name: "seq-walk") { OursSeq.walk(input($0)) },
     MemoryCase(name: "seq-first-walk") { OursSeq.firstWalk(input($0)) },
+    MemoryCase(name: "seq-temporary-walk") { OursSeq.temporaryWalk(input($0)) },
     // Evaluates once, then walks the evaluated Seq ten times.
     MemoryCase(name: "seq-second-walk") { n in
       let walk = OursSeq.prepareSecondWalk(input(n)).walk
@@ -143,9 +144,22 @@ struct Runner {
       }
       record(
         "2", "first walk of Seq.map(f).filter(g)", size: size, isMain: isMain, ours: s2.ours,
-        oursName: "Seq(array).map(f).filter(g), fresh each repetition",
+        oursName: "Seq(array).map(f).filter(g), fresh each repetition and held while walked (memoized)",
         baseline: s2.baseline, baselineName: "array.lazy.map(f).filter(g)", target: .ratio(5),
         note: "ns per source element.")
+
+      // 2t. the same pipeline as a temporary in a for-in (may be fused: no memo)
+      if OursSeq.available {
+        let r = compare(
+          "2t temporary walk",
+          ours: Contender(name: "for x in Seq.map.filter", elements: size) { OursSeq.temporaryWalk(array) },
+          baseline: Contender(name: "array.lazy.map.filter", elements: size) { Stdlib.lazyMapFilter(array) })
+        record(
+          "2t", "for x in a temporary Seq.map(f).filter(g)", size: size, isMain: isMain, ours: r.ours,
+          oursName: "for x in Seq(array).map(f).filter(g) (nothing else sees it: fusable, not memoized)",
+          baseline: r.baseline, baselineName: "array.lazy.map(f).filter(g)", target: .reference,
+          note: "Not the memoizing target of row 2: shows the common loop after fusion.")
+      }
 
       // 3. second walk of the evaluated Seq vs walking an array of the same elements
       let expected = Stdlib.mapFilterArray(array)
