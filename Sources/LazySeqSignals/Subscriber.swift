@@ -138,3 +138,16 @@ public final class Subscriber<Value>: Disposable, @unchecked Sendable {
     }
   }
 }
+
+extension Subscriber {
+  /// Ties `child` (a subscription made on this subscriber's behalf) to this
+  /// subscriber: it is disposed when this one ends, and forgotten as soon as
+  /// it ends itself, so finished children are not retained.
+  func adopt<T>(_ child: Subscriber<T>) {
+    disposables.add(child)
+    child.disposables.add(
+      AnyDisposable { [weak self, weak child] in
+        if let self, let child { self.disposables.remove(child) }
+      })
+  }
+}
