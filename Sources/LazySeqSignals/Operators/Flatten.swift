@@ -145,11 +145,11 @@ extension Signal {
           guard !downstream.isDisposed else { return }
           var stop = false
           let inner = binder(value, &stop)
+          if let inner { flatten.add(inner) }
           if inner == nil || stop {
             source.dispose()
             if sourceDone.set() { flatten.outerCompleted() }
           }
-          if let inner { flatten.add(inner) }
         },
         error: { downstream.sendError($0) },
         completed: { if sourceDone.set() { flatten.outerCompleted() } })
