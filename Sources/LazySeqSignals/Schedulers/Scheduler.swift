@@ -103,7 +103,9 @@ extension Operators {
       // Called from the scheduler; runs `action` until no run is pending.
       state.withLock { $0.running = true }
       while !disposables.isDisposed {
-        action { [weak self] in self?.reschedule() }
+        // Strong on purpose: a later, asynchronous `reschedule` must find this
+        // trampoline alive. Disposal makes it a no-op.
+        action { self.reschedule() }
         let again = state.withLock { state -> Bool in
           guard state.pending > 0 else {
             state.running = false
