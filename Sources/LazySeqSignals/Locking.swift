@@ -2,6 +2,8 @@
 // `Synchronization.Mutex` and `Synchronization.Atomic`; there are no home-made
 // spin locks.
 
+import Synchronization
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -9,7 +11,6 @@
 #elseif canImport(Musl)
   import Musl
 #endif
-import Synchronization
 
 /// A value protected by a `Mutex`, reachable from a class so it can be shared.
 ///

@@ -91,11 +91,12 @@ import Testing
     do {
       let token = Token()
       weakToken = token
-      outer.sendNext(Signal<Int> { subscriber in
-        withExtendedLifetime(token) {}
-        subscriber.sendCompleted()
-        return AnyDisposable { withExtendedLifetime(token) {} }
-      })
+      outer.sendNext(
+        Signal<Int> { subscriber in
+          withExtendedLifetime(token) {}
+          subscriber.sendCompleted()
+          return AnyDisposable { withExtendedLifetime(token) {} }
+        })
     }
     #expect(weakToken == nil)
     subscription.dispose()

@@ -164,7 +164,8 @@ import Testing
     let receiverCompletes = Recorder(signal([1]).take(untilReplacement: .never))
     #expect(receiverCompletes.history == ["next(1)"])
     #expect(history(Signal<Int>.error(TestError.boom).take(untilReplacement: .never)) == ["error(boom)"])
-    #expect(history(signal([1, 2, 3]).take(untilReplacement: signal([4, 5, 6]))) == expectHistory([4, 5, 6]))
+    #expect(
+      history(signal([1, 2, 3]).take(untilReplacement: signal([4, 5, 6]))) == expectHistory([4, 5, 6]))
     #expect(history(Signal<Int>.never.take(untilReplacement: .error(TestError.boom))) == ["error(boom)"])
 
     var receiverDisposed = false

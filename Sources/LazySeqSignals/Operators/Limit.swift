@@ -138,9 +138,18 @@ extension Signal {
       downstream.disposables.add(receiver)
       replacement.forward(
         to: downstream,
-        next: { receiver.dispose(); downstream.sendNext($0) },
-        error: { receiver.dispose(); downstream.sendError($0) },
-        completed: { receiver.dispose(); downstream.sendCompleted() })
+        next: {
+          receiver.dispose()
+          downstream.sendNext($0)
+        },
+        error: {
+          receiver.dispose()
+          downstream.sendError($0)
+        },
+        completed: {
+          receiver.dispose()
+          downstream.sendCompleted()
+        })
       guard !receiver.isDisposed else { return nil }
       let upstream = Subscriber<Value>(
         next: { downstream.sendNext($0) },
