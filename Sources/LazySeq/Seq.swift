@@ -1,4 +1,282 @@
 /// A lazily evaluated, memoized, immutable sequence made of a head and a tail.
+///
+/// `Seq` is the Swift take on ReactiveCocoa's `RACSequence`. It is pull-driven:
+/// nothing is computed until an element is demanded, and each element is
+/// computed **at most once**, however many times and from however many
+/// threads the sequence is walked. Copying a `Seq` is O(1).
+///
+/// ```swift
+/// let words: Seq<String> = ["a", "bb", "ccc", "dddd"]
+/// let long = words.filter { $0.count >= 2 }.map { $0.uppercased() }
+/// print(long.head ?? "none")   // BB   (only "a" and "bb" were examined)
+/// print(long.array)            // ["BB", "CCC", "DDDD"]
+/// ```
+///
+/// Operators (`map`, `filter`, `flatMap`, `zip`, `concat`, `scan`, …) return
+/// new lazy sequences; each closure you pass runs at most once per element
+/// that is evaluated, and never for an element nobody demands. An *eager*
+/// sequence (``eager``) evaluates its operators at call time instead.
+///
+/// - Important: Sequences may be infinite (``iterate(_:_:)``,
+///   ``repeating(_:count:)``, ``cycled()``). Operations that evaluate
+///   everything (``array``, `==`, `hash(into:)`, ``foldLeft(start:reduce:)``)
+///   never return on an infinite sequence; use ``take(_:)`` first.
+///
+/// ## Threading
+/// A `Seq` may be shared across threads (it is `Sendable`).
+/// Forcing an element takes a per-storage lock, so closures given to one
+/// sequence's operators run one at a time, on whichever thread demands the
+/// element; reading an evaluated element takes no lock. A closure that
+/// demands the element it is itself computing stops the program with a
+/// precise message rather than deadlocking.
 public struct Seq<Element> {
-  public init() {}
+  @usableFromInline internal var _storage: _Storage<Element>?
+  @usableFromInline internal var _index: Int
+  @usableFromInline internal var _isEager: Bool
+
+  @inlinable
+  internal init(_storage: _Storage<Element>?, index: Int, isEager: Bool = false) {
+    self._storage = _storage
+    self._index = index
+    self._isEager = isEager
+  }
+
+  /// Creates an empty sequence.
+  @inlinable
+  public init() {
+    self.init(_storage: nil, index: 0)
+  }
+
+  /// The empty sequence (RAC `+empty`).
+  @inlinable
+  public static var empty: Seq<Element> { Seq() }
+}
+
+// Sendable policy: a `Seq` is `Sendable` whatever its `Element`. Its own
+// machinery is thread-safe: each element is forced at most once under a
+// per-storage lock and published with release/acquire atomics, so any number
+// of threads may walk one sequence. The elements themselves are handed to
+// every thread that walks it; for a non-`Sendable` element type, keeping
+// them free of data races is the caller's job, as with any shared reference.
+// (A conditional `where Element: Sendable` conformance was tried; in Swift 6
+// mode it stops the type checker from inferring `Element` in calls such as
+// `Seq.zip([a, b])` and `Seq.concat([a, b])`.)
+extension Seq: @unchecked Sendable {}
+
+// MARK: - Head and tail
+
+extension Seq {
+  /// The first element, or `nil` if the sequence is empty.
+  ///
+  /// Evaluates at most the first element (memoized).
+  ///
+  /// - Complexity: O(1) once evaluated.
+  @inlinable
+  public var head: Element? {
+    var walker = _Walker(self)
+    return walker.next()
+  }
+
+  /// Everything but the first element.
+  ///
+  /// The tail of the empty sequence is the empty sequence. Reading `tail`
+  /// evaluates nothing of a memoized sequence beyond what is needed to find
+  /// where the tail starts; on a dynamic sequence (``init(head:tail:)``) it
+  /// runs the tail closure (at most once).
+  ///
+  /// - Complexity: O(1), plus the evaluation of a dynamic tail closure.
+  @inlinable
+  public var tail: Seq<Element> {
+    var current = self
+    while let storage = current._storage {
+      switch storage._kind {
+      case .segment:
+        let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
+        let next = current._index + 1
+        let state = segment.loadState()
+        if state & _Segment<Element>.endedBit != 0
+          && next >= state >> _Segment<Element>.countShift
+        {
+          return Seq(_storage: nil, index: 0, isEager: _isEager)
+        }
+        if next == segment.capacity && state & _Segment<Element>.linkedBit != 0 {
+          return Seq(_storage: segment.next, index: 0, isEager: _isEager)
+        }
+        return Seq(_storage: segment, index: next, isEager: _isEager)
+      case .node:
+        let node = unsafeDowncast(storage, to: _Node<Element>.self)
+        if current._index == 0 {
+          var result = node.tail()
+          result._isEager = _isEager
+          return result
+        }
+        current = node.tail()
+      case .deferred:
+        current = unsafeDowncast(storage, to: _Deferred<Element>.self).resolve()
+      case .cursor:
+        let cursor = unsafeDowncast(storage, to: _Cursor<Element>.self)
+        guard let (_, next) = cursor.step(current._index) else { return Seq(_storage: nil, index: 0, isEager: _isEager) }
+        return Seq(_storage: cursor, index: next, isEager: _isEager)
+      }
+    }
+    return Seq(_storage: nil, index: 0, isEager: _isEager)
+  }
+
+  /// The head and the tail together, or `nil` if the sequence is empty.
+  @inlinable
+  public var uncons: (head: Element, tail: Seq<Element>)? {
+    guard let head = head else { return nil }
+    return (head, tail)
+  }
+
+  /// Whether the sequence has no elements. Evaluates at most the first one.
+  @inlinable
+  public var isEmpty: Bool { head == nil }
+
+  /// All the elements, in order, in an array. Evaluates everything.
+  ///
+  /// - Complexity: O(*n*).
+  @inlinable
+  public var array: [Element] {
+    var result: [Element] = []
+    if let storage = _storage, storage._kind == .segment {
+      let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
+      let state = segment.loadState()
+      if state & _Segment<Element>.endedBit != 0 {
+        let count = state >> _Segment<Element>.countShift
+        guard _index < count else { return [] }
+        return Array(UnsafeBufferPointer(start: segment.base + _index, count: count - _index))
+      }
+    }
+    var walker = _Walker(self)
+    while let element = walker.next() { result.append(element) }
+    return result
+  }
+}
+
+// MARK: - Walking
+
+/// A moving position in a `Seq`, with the current segment's readable range
+/// cached so that walking evaluated elements costs a compare and a load.
+@usableFromInline
+internal struct _Walker<Element> {
+  @usableFromInline internal var storage: _Storage<Element>?
+  @usableFromInline internal var index: Int
+  @usableFromInline internal var base: UnsafeMutablePointer<Element>?
+  /// Elements below `limit` are evaluated and at `base`; `.min` when the
+  /// current storage is not a segment (positions may be negative there).
+  @usableFromInline internal var limit: Int
+
+  @inlinable
+  internal init(_ seq: Seq<Element>) {
+    storage = seq._storage
+    index = seq._index
+    base = nil
+    limit = .min
+  }
+
+  /// The position as a sequence (the rest of the walk).
+  @inlinable
+  internal var position: Seq<Element> { Seq(_storage: storage, index: index) }
+
+  @inlinable
+  internal mutating func next() -> Element? {
+    if _fastPath(index < limit) {
+      let element = base.unsafelyUnwrapped[index]
+      index &+= 1
+      return element
+    }
+    return _slowNext()
+  }
+
+  @inlinable
+  internal mutating func _slowNext() -> Element? {
+    // References are taken `unowned(unsafe)`: `self.storage` keeps the
+    // current storage alive until it is reassigned, and each is reassigned
+    // only after its last use. This saves a retain/release pair per step.
+    walk: while self.storage != nil {
+      unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
+      switch storage._kind {
+      case .segment:
+        unowned(unsafe) let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
+        var state = segment.loadState()
+        if index >= state >> _Segment<Element>.countShift
+          && state & (_Segment<Element>.endedBit | _Segment<Element>.linkedBit) == 0
+        {
+          // At the frontier: produce the element (or learn of the end).
+          unowned(unsafe) let frontier = segment.frontier.unsafelyUnwrapped
+          frontier.force(segment, seen: state)
+          state = segment.loadState()
+        }
+        let count = state >> _Segment<Element>.countShift
+        if index < count {
+          base = segment.base
+          limit = count
+          let element = segment.base[index]
+          index &+= 1
+          return element
+        }
+        if state & _Segment<Element>.endedBit != 0 { break walk }
+        if index >= segment.capacity && state & _Segment<Element>.linkedBit != 0 {
+          index -= segment.capacity
+          self.storage = segment.next
+          base = nil
+          limit = .min
+        }
+      case .node:
+        unowned(unsafe) let node = unsafeDowncast(storage, to: _Node<Element>.self)
+        if index == 0 {
+          guard let head = node.head() else { break walk }
+          index = 1
+          return head
+        }
+        let tail = node.tail()
+        self.storage = tail._storage
+        index = tail._index
+      case .deferred:
+        let resolved = unsafeDowncast(storage, to: _Deferred<Element>.self).resolve()
+        self.storage = resolved._storage
+        index = resolved._index
+      case .cursor:
+        unowned(unsafe) let cursor = unsafeDowncast(storage, to: _Cursor<Element>.self)
+        guard let (element, next) = cursor.step(index) else { break walk }
+        index = next
+        return element
+      }
+    }
+    self.storage = nil
+    base = nil
+    limit = .min
+    index = 0
+    return nil
+  }
+}
+
+extension Seq: Sequence {
+  /// An iterator over a `Seq`. It holds only its current position, never
+  /// the head it started from, so walking a long sequence with it lets the
+  /// elements already visited be freed (unless something else holds them).
+  public struct Iterator: IteratorProtocol {
+    @usableFromInline internal var _walker: _Walker<Element>
+
+    @inlinable
+    internal init(_ seq: Seq<Element>) { _walker = _Walker(seq) }
+
+    /// Evaluates (if needed) and returns the next element.
+    @inlinable
+    public mutating func next() -> Element? { _walker.next() }
+  }
+
+  /// Returns an iterator that walks the sequence lazily.
+  @inlinable
+  public func makeIterator() -> Iterator { Iterator(self) }
+
+  /// The number of elements already known to exist without evaluating more.
+  @inlinable
+  public var underestimatedCount: Int {
+    guard let storage = _storage, storage._kind == .segment else { return 0 }
+    let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
+    let count = segment.loadState() >> _Segment<Element>.countShift
+    return Swift.max(0, Swift.min(count, segment.capacity) - _index)
+  }
 }

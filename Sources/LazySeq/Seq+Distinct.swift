@@ -1,0 +1,27 @@
+// distinctUntilChanged (RAC `-distinctUntilChanged`).
+
+extension Seq where Element: Equatable {
+  /// The elements, without consecutive duplicates (RAC
+  /// `-distinctUntilChanged`).
+  ///
+  /// ```swift
+  /// print(Seq([1, 1, 2, 2, 1]).distinctUntilChanged().array)   // [1, 2, 1]
+  /// ```
+  ///
+  /// Evaluated lazily, at most once per element; runs of duplicates are
+  /// skipped in a loop.
+  @inlinable
+  public func distinctUntilChanged() -> Seq<Element> {
+    let source = _WalkerBox(self)
+    let previous = _StateBox<Element?>(nil)
+    return _adopt(
+      Seq._memo(sources: [source]) {
+        while let element = source.walker.next() {
+          if let last = previous.value, last == element { continue }
+          previous.value = element
+          return element
+        }
+        return nil
+      })
+  }
+}

@@ -1,0 +1,25 @@
+// Dynamic sequences (RAC `+sequenceWithHeadBlock:tailBlock:`).
+
+extension Seq {
+  /// Creates a sequence from a closure for its head and one for its tail.
+  ///
+  /// Neither closure runs now. Each runs at most once, on first demand of
+  /// ``head`` or ``tail`` respectively (independently, from any thread), and
+  /// its result is memoized. A `nil` head makes an empty sequence (its tail
+  /// is then empty too, if the head was evaluated first).
+  ///
+  /// ```swift
+  /// func naturals(from n: Int) -> Seq<Int> {
+  ///   Seq(head: { n }, tail: { naturals(from: n + 1) })
+  /// }
+  /// print(naturals(from: 1).take(3).array)   // [1, 2, 3]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - head: Computes the first element, or `nil` for an empty sequence.
+  ///   - tail: Computes the rest; by default the empty sequence.
+  @inlinable
+  public init(head: @escaping () -> Element?, tail: @escaping () -> Seq<Element> = { .empty }) {
+    self.init(_storage: _Node(head: head, tail: tail), index: 0)
+  }
+}

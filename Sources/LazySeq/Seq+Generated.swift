@@ -1,0 +1,93 @@
+// Generated sequences: iterate, unfold, repeating, cycled.
+
+extension Seq {
+  /// An infinite sequence of `seed`, `next(seed)`, `next(next(seed))`, …
+  ///
+  /// `next` runs at most once per element, only when that element is
+  /// demanded.
+  ///
+  /// ```swift
+  /// print(Seq.iterate(1) { $0 * 2 }.take(5).array)   // [1, 2, 4, 8, 16]
+  /// ```
+  ///
+  /// - Important: The result is infinite; bound it with ``take(_:)`` or
+  ///   ``take(while:)`` before evaluating everything.
+  @inlinable
+  public static func iterate(_ seed: Element, _ next: @escaping (Element) -> Element) -> Seq<Element> {
+    let state = _StateBox<Element?>(nil)
+    return _memo(sources: []) {
+      let value = state.value.map(next) ?? seed
+      state.value = value
+      return value
+    }
+  }
+
+  /// A sequence produced by repeatedly calling `next` on a mutable state
+  /// until it returns `nil`.
+  ///
+  /// ```swift
+  /// let digits = Seq<Int>.unfold(1234) { n in
+  ///   guard n > 0 else { return nil }
+  ///   defer { n /= 10 }
+  ///   return n % 10
+  /// }
+  /// print(digits.array)   // [4, 3, 2, 1]
+  /// ```
+  ///
+  /// `next` runs at most once per element, only on demand.
+  @inlinable
+  public static func unfold<State>(_ state: State, _ next: @escaping (inout State) -> Element?) -> Seq<Element> {
+    let box = _StateBox(state)
+    return _memo(sources: []) { next(&box.value) }
+  }
+
+  /// `value` repeated `count` times, or forever if `count` is `nil`.
+  ///
+  /// - Precondition: `count` is not negative.
+  /// - Complexity: O(1) memory whatever the count.
+  @inlinable
+  public static func repeating(_ value: Element, count: Int? = nil) -> Seq<Element> {
+    if let count {
+      _checkCount(count, "repeating(_:count:)")
+      return _cursor(start: 0) { p in p < count ? (value, p + 1) : nil }
+    }
+    return _cursor(start: 0, isInfinite: true) { p in (value, p &+ 1) }
+  }
+
+  /// This sequence repeated forever; empty if this sequence is empty.
+  ///
+  /// The source is walked once and memoized, so its closures still run at
+  /// most once per element. The result holds the source's head.
+  ///
+  /// ```swift
+  /// print(Seq([1, 2]).cycled().take(5).array)   // [1, 2, 1, 2, 1]
+  /// ```
+  ///
+  /// - Important: The result is infinite unless empty.
+  @inlinable
+  public func cycled() -> Seq<Element> {
+    let start = self.lazy
+    let box = _WalkerBox(start)
+    let sawElement = _StateBox(false)
+    let result = Seq._memo(sources: [box]) {
+      if let element = box.walker.next() {
+        sawElement.value = true
+        return element
+      }
+      guard sawElement.value else { return nil }
+      box.walker = _Walker(start)
+      return box.walker.next()
+    }
+    return result
+  }
+}
+
+/// A mutable cell captured by a producer and touched only under its memo's
+/// lock.
+@usableFromInline
+internal final class _StateBox<Value>: @unchecked Sendable {
+  @usableFromInline @exclusivity(unchecked) internal var value: Value
+
+  @inlinable
+  internal init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,62 @@
+// Internal building blocks shared by the kinds and the operators.
+
+extension Seq {
+  /// A complete (fully evaluated) sequence holding the elements of `elements`.
+  @inlinable
+  internal init<C: Collection>(_snapshot elements: C, isEager: Bool = false)
+  where C.Element == Element {
+    let count = elements.count
+    guard count > 0 else {
+      self.init(_storage: nil, index: 0, isEager: isEager)
+      return
+    }
+    let base = UnsafeMutablePointer<Element>.allocate(capacity: count)
+    let buffer = UnsafeMutableBufferPointer(start: base, count: count)
+    var (rest, written) = buffer.initialize(from: elements)
+    precondition(
+      written == count && rest.next() == nil,
+      "LazySeq: a collection reported \(count) elements but produced a different number")
+    self.init(_storage: _Segment(completeBase: base, count: count), index: 0, isEager: isEager)
+  }
+
+  /// A memoized sequence whose elements come, one per demand, from `producer`
+  /// (which returns `nil` at the end and is then released). `sources` are the
+  /// storages `producer` reads from, listed so they are released iteratively.
+  @inlinable
+  internal static func _memo(
+    sources: [_StorageBase], concatParts: [Seq<Element>]? = nil,
+    _ producer: @escaping () -> Element?
+  ) -> Seq<Element> {
+    let frontier = _Frontier(sources: sources, concatParts: concatParts, producer: producer)
+    let segment = _Segment(capacity: 8, frontier: frontier, isFirst: true)
+    return Seq(_storage: segment, index: 0)
+  }
+
+  /// A sequence computed by `make` on first use, at most once.
+  @inlinable
+  internal static func _deferred(_ make: @escaping () -> Seq<Element>) -> Seq<Element> {
+    Seq(_storage: _Deferred(make), index: 0)
+  }
+
+  /// A sequence of position-addressed values; see `_Cursor`.
+  @inlinable
+  internal static func _cursor(
+    start: Int, isInfinite: Bool = false, _ step: @escaping (Int) -> (Element, Int)?
+  ) -> Seq<Element> {
+    Seq(_storage: _Cursor(isInfinite: isInfinite, step: step), index: start)
+  }
+
+  /// `result`, evaluated now if `self` is eager (eager operators return eager
+  /// sequences).
+  @inlinable
+  internal func _adopt<U>(_ result: Seq<U>) -> Seq<U> {
+    _isEager ? Seq<U>(_snapshot: result.array, isEager: true) : result
+  }
+
+  /// Precondition shared by `take` and `skip` (and their signal forms).
+  @inlinable
+  internal static func _checkCount(_ count: Int, _ operation: StaticString) {
+    precondition(
+      count >= 0, "LazySeq: \(operation) requires a non-negative count, but got \(count)")
+  }
+}

@@ -1,0 +1,45 @@
+// map, compactMap, mapReplace (RAC `-map:`, `-mapReplace:`).
+
+extension Seq {
+  /// The sequence of `transform` applied to each element (RAC `-map:`).
+  ///
+  /// ```swift
+  /// print(Seq([1, 2, 3]).map { $0 * 10 }.array)   // [10, 20, 30]
+  /// ```
+  ///
+  /// Evaluated lazily, at most once per element: `transform` runs when an
+  /// element of the result is first demanded, and the result is memoized.
+  ///
+  /// - Complexity: O(1) to create.
+  @inlinable
+  public func map<U>(_ transform: @escaping (Element) -> U) -> Seq<U> {
+    if _isEager { return Seq<U>(_snapshot: array.map(transform), isEager: true) }
+    let source = _WalkerBox(self)
+    return Seq<U>._memo(sources: [source]) {
+      guard let element = source.walker.next() else { return nil }
+      return transform(element)
+    }
+  }
+
+  /// The non-`nil` results of `transform` applied to each element.
+  ///
+  /// Evaluated lazily, at most once per element; runs of `nil` results are
+  /// skipped in a loop (constant stack).
+  @inlinable
+  public func compactMap<U>(_ transform: @escaping (Element) -> U?) -> Seq<U> {
+    let source = _WalkerBox(self)
+    return _adopt(
+      Seq<U>._memo(sources: [source]) {
+        while let element = source.walker.next() {
+          if let value = transform(element) { return value }
+        }
+        return nil
+      })
+  }
+
+  /// `value` once per element (RAC `-mapReplace:`). Lazy.
+  @inlinable
+  public func mapReplace<U>(_ value: U) -> Seq<U> {
+    map { _ in value }
+  }
+}

@@ -1,0 +1,335 @@
+// The storage kinds behind `Seq`.
+//
+// A `Seq` is a small value: a reference to one storage object plus a position
+// in it. Four storage classes cover every kind of sequence:
+//
+// - `_Segment`: contiguous elements. A *complete* segment (no frontier) backs
+//   arrays, `just`, tuples and eager sequences. A *memo* is a chain of
+//   segments filled on demand by a `_Frontier` (operators, generated and
+//   single-pass sources, signal-backed sequences). `tail` is a position bump;
+//   no allocation per element.
+// - `_Node`: a dynamic sequence from head and tail closures (RAC's
+//   `+sequenceWithHeadBlock:tailBlock:`); each closure runs at most once.
+// - `_Deferred`: a sequence computed on first use (used by `skip` and
+//   friends, so that what they pass through is not copied).
+// - `_Cursor`: position-addressed values that need no memo (strings, index
+//   sets, ranges, repetitions).
+//
+// Positions: a segment position is an element index (which may run past the
+// segment's capacity into later segments); a node position is 0 (the node
+// itself) or 1 (its tail, not yet demanded); a cursor position is the
+// cursor's own coordinate (a UTF-8 offset, an integer of an index set, ...).
+
+public import Synchronization
+
+@usableFromInline
+internal enum _StorageKind: UInt8 {
+  case segment
+  case node
+  case deferred
+  case cursor
+}
+
+/// A storage of `Element`s; see the file comment.
+@usableFromInline
+internal class _Storage<Element>: _StorageBase, @unchecked Sendable {
+  @usableFromInline internal let _kind: _StorageKind
+
+  @inlinable
+  internal init(kind: _StorageKind) {
+    _kind = kind
+    super.init()
+  }
+}
+
+// MARK: - Segments and memos
+
+/// Contiguous evaluated elements; part of a complete array or of a memo.
+///
+/// `state` packs the number of initialized elements with two flags and is the
+/// publication point: an element is written, then the count is stored with
+/// release ordering; readers load it with acquire ordering and may then read
+/// every element below the count without a lock.
+@usableFromInline
+internal final class _Segment<Element>: _Storage<Element>, @unchecked Sendable {
+  @usableFromInline internal static var endedBit: Int { 1 }
+  @usableFromInline internal static var linkedBit: Int { 2 }
+  @usableFromInline internal static var countShift: Int { 2 }
+  @usableFromInline internal static var maximumCapacity: Int { 4096 }
+
+  @usableFromInline internal let base: UnsafeMutablePointer<Element>
+  @usableFromInline internal let capacity: Int
+  /// Whether this is the first segment of its memo (position 0 is the start).
+  @usableFromInline internal let isFirst: Bool
+  @usableFromInline internal let state: Atomic<Int>
+  /// The following segment; written once, before `linkedBit` is published.
+  @usableFromInline @exclusivity(unchecked) internal var next: _Segment<Element>?
+  /// The producer of further elements; `nil` for a complete segment.
+  @usableFromInline @exclusivity(unchecked) internal var frontier: _Frontier<Element>?
+
+  /// An empty memo segment to be filled by `frontier`.
+  @inlinable
+  internal init(capacity: Int, frontier: _Frontier<Element>, isFirst: Bool) {
+    self.base = .allocate(capacity: capacity)
+    self.capacity = capacity
+    self.isFirst = isFirst
+    self.state = Atomic(0)
+    self.frontier = frontier
+    super.init(kind: .segment)
+  }
+
+  /// A complete segment holding `count` elements already moved into `base`.
+  @inlinable
+  internal init(completeBase base: UnsafeMutablePointer<Element>, count: Int) {
+    self.base = base
+    self.capacity = count
+    self.isFirst = true
+    self.state = Atomic(count << _Segment.countShift | _Segment.endedBit)
+    self.frontier = nil
+    super.init(kind: .segment)
+  }
+
+  /// The published state (count and flags), with acquire ordering.
+  @inlinable
+  internal func loadState() -> Int { state.load(ordering: .acquiring) }
+
+  deinit {
+    let count = state.load(ordering: .acquiring) >> _Segment.countShift
+    base.deinitialize(count: count)
+    base.deallocate()
+    _releaseChildren()
+  }
+
+  @usableFromInline
+  internal override func _detachChildren(into work: inout [_StorageBase]) {
+    if let next = next.take() { work.append(next) }
+    if let frontier = frontier.take() { work.append(frontier) }
+  }
+}
+
+/// The producing end of a memo: a closure that yields the next element (or
+/// `nil` at the end), run at most once per element under `lock`.
+@usableFromInline
+internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
+  @usableFromInline internal let lock = _ForcingLock()
+  /// Produces the next element, or `nil` at the end; called under `lock`
+  /// until it has returned `nil` (the segment's `endedBit` then records the
+  /// end). A `let`, so calling it needs no retain of its context.
+  @usableFromInline internal let producer: () -> Element?
+  /// Storages the producer reads from, kept here so that they are released
+  /// iteratively (the producer closure's captures are opaque) and as soon as
+  /// the memo ends (each is reset then).
+  @usableFromInline @exclusivity(unchecked) internal var sources: [_StorageBase]
+  /// For a concatenation, its parts, so that nested concatenations can be
+  /// flattened instead of recursing (see `Seq+Concat.swift`).
+  @usableFromInline @exclusivity(unchecked) internal var concatParts: [Seq<Element>]?
+  /// The error that ended a failable memo (see `Seq+Failure.swift`);
+  /// written once, under `lock`, then published by `hasFailed`.
+  @usableFromInline @exclusivity(unchecked) internal var failure: (any Error)?
+  @usableFromInline internal let hasFailed = Atomic<Bool>(false)
+
+  @inlinable
+  internal init(
+    sources: [_StorageBase], concatParts: [Seq<Element>]?, producer: @escaping () -> Element?
+  ) {
+    self.producer = producer
+    self.sources = sources
+    self.concatParts = concatParts
+    super.init()
+  }
+
+  deinit { _releaseChildren() }
+
+  @usableFromInline
+  internal override func _detachChildren(into work: inout [_StorageBase]) {
+    for source in sources { source._detachChildren(into: &work) }
+    work.append(contentsOf: sources)
+    sources = []
+    if let parts = concatParts.take() {
+      for part in parts { if let s = part._storage { work.append(s) } }
+    }
+  }
+
+  /// Produces the element after the `seen` state of `segment`, the last
+  /// segment of the memo, unless another thread already did.
+  @inlinable
+  internal func force(_ segment: _Segment<Element>, seen: Int) {
+    var finished: [_StorageBase] = []
+    lock.withLock("a lazy sequence") {
+      let current = segment.state.load(ordering: .relaxed)
+      guard current == seen else { return }
+      let count = current >> _Segment<Element>.countShift
+      if let value = producer() {
+        if count < segment.capacity {
+          (segment.base + count).initialize(to: value)
+          segment.state.store(
+            (count + 1) << _Segment<Element>.countShift, ordering: .releasing)
+        } else {
+          let next = _Segment(
+            capacity: Swift.min(segment.capacity * 2, _Segment<Element>.maximumCapacity),
+            frontier: self, isFirst: false)
+          next.base.initialize(to: value)
+          next.state.store(1 << _Segment<Element>.countShift, ordering: .relaxed)
+          segment.next = next
+          segment.state.store(current | _Segment<Element>.linkedBit, ordering: .releasing)
+        }
+      } else {
+        // The producer is done: release what it read from (iteratively).
+        for source in sources { source._detachChildren(into: &finished) }
+        finished.append(contentsOf: sources)
+        sources = []
+        segment.state.store(current | _Segment<Element>.endedBit, ordering: .releasing)
+      }
+    }
+    if !finished.isEmpty { _StorageBase._release(&finished) }
+  }
+}
+
+/// A box holding a moving position in another sequence; captured by
+/// producers and listed in their frontier's `sources`.
+@usableFromInline
+internal final class _WalkerBox<Element>: _StorageBase, @unchecked Sendable {
+  @usableFromInline @exclusivity(unchecked) internal var walker: _Walker<Element>
+
+  @inlinable
+  internal init(_ seq: Seq<Element>) {
+    walker = _Walker(seq)
+    super.init()
+  }
+
+  deinit { _releaseChildren() }
+
+  @usableFromInline
+  internal override func _detachChildren(into work: inout [_StorageBase]) {
+    if let s = walker.storage { work.append(s) }
+    walker = _Walker(Seq())
+  }
+}
+
+// MARK: - Dynamic nodes
+
+/// A sequence made of a head closure and a tail closure, each run at most
+/// once, independently, on first demand.
+@usableFromInline
+internal final class _Node<Element>: _Storage<Element>, @unchecked Sendable {
+  @usableFromInline internal static var headDone: UInt8 { 1 }
+  @usableFromInline internal static var tailDone: UInt8 { 2 }
+
+  @usableFromInline internal let headLock = _ForcingLock()
+  @usableFromInline internal let tailLock = _ForcingLock()
+  @usableFromInline internal let done = Atomic<UInt8>(0)
+  @usableFromInline @exclusivity(unchecked) internal var headBlock: (() -> Element?)?
+  @usableFromInline @exclusivity(unchecked) internal var tailBlock: (() -> Seq<Element>)?
+  @usableFromInline @exclusivity(unchecked) internal var headValue: Element?
+  @usableFromInline @exclusivity(unchecked) internal var tailValue: Seq<Element>
+
+  @inlinable
+  internal init(head: @escaping () -> Element?, tail: @escaping () -> Seq<Element>) {
+    headBlock = head
+    tailBlock = tail
+    headValue = nil
+    tailValue = Seq()
+    super.init(kind: .node)
+  }
+
+  deinit { _releaseChildren() }
+
+  @usableFromInline
+  internal override func _detachChildren(into work: inout [_StorageBase]) {
+    headBlock = nil
+    tailBlock = nil
+    if let s = tailValue._storage { work.append(s) }
+    tailValue = Seq()
+  }
+
+  /// Whether the head is known to be absent (the sequence is empty).
+  @inlinable
+  internal var isKnownEmpty: Bool {
+    done.load(ordering: .acquiring) & _Node.headDone != 0 && headValue == nil
+  }
+
+  @inlinable
+  internal func head() -> Element? {
+    if done.load(ordering: .acquiring) & _Node.headDone != 0 { return headValue }
+    return headLock.withLock("a dynamic sequence's head") {
+      if done.load(ordering: .relaxed) & _Node.headDone != 0 { return headValue }
+      let value = headBlock.unsafelyUnwrapped()
+      headValue = value
+      headBlock = nil
+      done.bitwiseOr(_Node.headDone, ordering: .releasing)
+      return value
+    }
+  }
+
+  @inlinable
+  internal func tail() -> Seq<Element> {
+    if done.load(ordering: .acquiring) & _Node.tailDone != 0 { return tailValue }
+    let result: Seq<Element> = tailLock.withLock("a dynamic sequence's tail") {
+      if done.load(ordering: .relaxed) & _Node.tailDone != 0 { return tailValue }
+      let value = isKnownEmpty ? Seq() : tailBlock.unsafelyUnwrapped()
+      tailValue = value
+      tailBlock = nil
+      done.bitwiseOr(_Node.tailDone, ordering: .releasing)
+      return value
+    }
+    return result
+  }
+}
+
+// MARK: - Deferred sequences
+
+/// A sequence whose storage is computed on first use, at most once.
+@usableFromInline
+internal final class _Deferred<Element>: _Storage<Element>, @unchecked Sendable {
+  @usableFromInline internal let lock = _ForcingLock()
+  @usableFromInline internal let isResolved = Atomic<Bool>(false)
+  @usableFromInline @exclusivity(unchecked) internal var block: (() -> Seq<Element>)?
+  @usableFromInline @exclusivity(unchecked) internal var resolved: Seq<Element>
+
+  @inlinable
+  internal init(_ block: @escaping () -> Seq<Element>) {
+    self.block = block
+    self.resolved = Seq()
+    super.init(kind: .deferred)
+  }
+
+  deinit { _releaseChildren() }
+
+  @usableFromInline
+  internal override func _detachChildren(into work: inout [_StorageBase]) {
+    block = nil
+    if let s = resolved._storage { work.append(s) }
+    resolved = Seq()
+  }
+
+  @inlinable
+  internal func resolve() -> Seq<Element> {
+    if isResolved.load(ordering: .acquiring) { return resolved }
+    return lock.withLock("a lazy sequence") {
+      if isResolved.load(ordering: .relaxed) { return resolved }
+      let value = block.unsafelyUnwrapped()
+      resolved = value
+      block = nil
+      isResolved.store(true, ordering: .releasing)
+      return value
+    }
+  }
+}
+
+// MARK: - Cursors
+
+/// Values addressed by an integer position: `step(p)` is the element at `p`
+/// and the position after it, or `nil` at the end. Pure: no memo needed.
+@usableFromInline
+internal final class _Cursor<Element>: _Storage<Element>, @unchecked Sendable {
+  @usableFromInline internal let step: (Int) -> (Element, Int)?
+  /// Whether the cursor never ends (descriptions show only a prefix).
+  @usableFromInline internal let isInfinite: Bool
+
+  @inlinable
+  internal init(isInfinite: Bool = false, step: @escaping (Int) -> (Element, Int)?) {
+    self.step = step
+    self.isInfinite = isInfinite
+    super.init(kind: .cursor)
+  }
+}

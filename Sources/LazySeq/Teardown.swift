@@ -1,0 +1,42 @@
+// Iterative release of linked storage.
+//
+// A memoized sequence is a graph of class instances: segments link to the
+// next segment, dynamic nodes to their tail, operators to their sources. Left
+// to ARC, releasing a long chain recurses once per link and overflows the
+// stack (ReactiveCocoa #238). Every storage class derives from
+// `_StorageBase`; its `deinit` detaches its children into a work list and
+// releases them one at a time, descending only into children it uniquely
+// owns. The stack depth of a release is therefore constant.
+
+/// The root of every LazySeq storage class.
+@usableFromInline
+internal class _StorageBase: @unchecked Sendable {
+  @inlinable
+  internal init() {}
+
+  /// Moves the references this object holds to other storages into `work`,
+  /// leaving the object without children. Called only when the object is
+  /// being destroyed or is uniquely owned by the caller.
+  @usableFromInline
+  internal func _detachChildren(into work: inout [_StorageBase]) {}
+
+  /// Releases `work` iteratively (see the file comment).
+  @usableFromInline
+  internal static func _release(_ work: inout [_StorageBase]) {
+    while var object = work.popLast() {
+      if isKnownUniquelyReferenced(&object) {
+        object._detachChildren(into: &work)
+      }
+      // `object` is released here; it has no children left if it was unique.
+    }
+  }
+
+  /// Detaches `self`'s children and releases them iteratively; call from a
+  /// subclass's `deinit`.
+  @inlinable
+  internal final func _releaseChildren() {
+    var work: [_StorageBase] = []
+    _detachChildren(into: &work)
+    if !work.isEmpty { _StorageBase._release(&work) }
+  }
+}
