@@ -5,11 +5,6 @@
   import LazySeq
   import LazySeqSignals
 
-  /// A failure of the simulated search service.
-  struct ServiceError: Error, CustomStringConvertible {
-    let description: String
-  }
-
   extension Tour {
     /// Virtual time as `t=0.700s`.
     static func stamp(_ scheduler: TestScheduler) -> String {

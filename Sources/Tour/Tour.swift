@@ -37,3 +37,8 @@ final class Counter {
     return value
   }
 }
+
+/// A failure of a simulated service, for the signal chapters.
+struct ServiceError: Error, CustomStringConvertible {
+  let description: String
+}
