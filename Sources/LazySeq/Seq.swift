@@ -191,11 +191,23 @@ internal struct _Walker<Element> {
 
   @inlinable
   internal mutating func _slowNext() -> Element? {
-    walk: while let storage = storage {
+    // References are taken `unowned(unsafe)`: `self.storage` keeps the
+    // current storage alive until it is reassigned, and each is reassigned
+    // only after its last use. This saves a retain/release pair per step.
+    walk: while self.storage != nil {
+      unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
       switch storage._kind {
       case .segment:
-        let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
-        let state = segment.loadState()
+        unowned(unsafe) let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
+        var state = segment.loadState()
+        if index >= state >> _Segment<Element>.countShift
+          && state & (_Segment<Element>.endedBit | _Segment<Element>.linkedBit) == 0
+        {
+          // At the frontier: produce the element (or learn of the end).
+          unowned(unsafe) let frontier = segment.frontier.unsafelyUnwrapped
+          frontier.force(segment, seen: state)
+          state = segment.loadState()
+        }
         let count = state >> _Segment<Element>.countShift
         if index < count {
           base = segment.base
@@ -210,11 +222,9 @@ internal struct _Walker<Element> {
           self.storage = segment.next
           base = nil
           limit = .min
-          continue
         }
-        segment.frontier.unsafelyUnwrapped.force(segment, seen: state)
       case .node:
-        let node = unsafeDowncast(storage, to: _Node<Element>.self)
+        unowned(unsafe) let node = unsafeDowncast(storage, to: _Node<Element>.self)
         if index == 0 {
           guard let head = node.head() else { break walk }
           index = 1
@@ -228,7 +238,7 @@ internal struct _Walker<Element> {
         self.storage = resolved._storage
         index = resolved._index
       case .cursor:
-        let cursor = unsafeDowncast(storage, to: _Cursor<Element>.self)
+        unowned(unsafe) let cursor = unsafeDowncast(storage, to: _Cursor<Element>.self)
         guard let (element, next) = cursor.step(index) else { break walk }
         index = next
         return element

@@ -112,13 +112,21 @@ internal final class _Segment<Element>: _Storage<Element>, @unchecked Sendable {
 @usableFromInline
 internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
   @usableFromInline internal let lock = _ForcingLock()
-  @usableFromInline @exclusivity(unchecked) internal var producer: (() -> Element?)?
+  /// Produces the next element, or `nil` at the end; called under `lock`
+  /// until it has returned `nil` (the segment's `endedBit` then records the
+  /// end). A `let`, so calling it needs no retain of its context.
+  @usableFromInline internal let producer: () -> Element?
   /// Storages the producer reads from, kept here so that they are released
-  /// iteratively (the producer closure's captures are opaque).
+  /// iteratively (the producer closure's captures are opaque) and as soon as
+  /// the memo ends (each is reset then).
   @usableFromInline @exclusivity(unchecked) internal var sources: [_StorageBase]
   /// For a concatenation, its parts, so that nested concatenations can be
   /// flattened instead of recursing (see `Seq+Concat.swift`).
   @usableFromInline @exclusivity(unchecked) internal var concatParts: [Seq<Element>]?
+  /// The error that ended a failable memo (see `Seq+Failure.swift`);
+  /// written once, under `lock`, then published by `hasFailed`.
+  @usableFromInline @exclusivity(unchecked) internal var failure: (any Error)?
+  @usableFromInline internal let hasFailed = Atomic<Bool>(false)
 
   @inlinable
   internal init(
@@ -134,7 +142,7 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
 
   @usableFromInline
   internal override func _detachChildren(into work: inout [_StorageBase]) {
-    producer = nil
+    for source in sources { source._detachChildren(into: &work) }
     work.append(contentsOf: sources)
     sources = []
     if let parts = concatParts.take() {
@@ -149,9 +157,9 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
     var finished: [_StorageBase] = []
     lock.withLock("a lazy sequence") {
       let current = segment.state.load(ordering: .relaxed)
-      guard current == seen, let produce = producer else { return }
+      guard current == seen else { return }
       let count = current >> _Segment<Element>.countShift
-      if let value = produce() {
+      if let value = producer() {
         if count < segment.capacity {
           (segment.base + count).initialize(to: value)
           segment.state.store(
@@ -166,8 +174,9 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
           segment.state.store(current | _Segment<Element>.linkedBit, ordering: .releasing)
         }
       } else {
-        producer = nil
-        finished = sources
+        // The producer is done: release what it read from (iteratively).
+        for source in sources { source._detachChildren(into: &finished) }
+        finished.append(contentsOf: sources)
         sources = []
         segment.state.store(current | _Segment<Element>.endedBit, ordering: .releasing)
       }
