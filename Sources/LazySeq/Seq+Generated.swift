@@ -36,7 +36,9 @@ extension Seq {
   ///
   /// `next` runs at most once per element, only on demand.
   @inlinable
-  public static func unfold<State>(_ state: State, _ next: @escaping (inout State) -> Element?) -> Seq<Element> {
+  public static func unfold<State>(_ state: State, _ next: @escaping (inout State) -> Element?) -> Seq<
+    Element
+  > {
     let box = _StateBox(state)
     return _memo(sources: []) { next(&box.value) }
   }

@@ -5,6 +5,16 @@ extension Seq {
   @inlinable
   internal init<C: Collection>(_snapshot elements: C, isEager: Bool = false)
   where C.Element == Element {
+    // Arrays are already immutable snapshots (copy-on-write): adopt their
+    // buffer in O(1). `ContiguousArray(array)` shares a native buffer.
+    if let array = elements as? [Element] {
+      self.init(_adopting: ContiguousArray(array), isEager: isEager)
+      return
+    }
+    if let array = elements as? ContiguousArray<Element> {
+      self.init(_adopting: array, isEager: isEager)
+      return
+    }
     let count = elements.count
     guard count > 0 else {
       self.init(_storage: nil, index: 0, isEager: isEager)
@@ -17,6 +27,15 @@ extension Seq {
       written == count && rest.next() == nil,
       "LazySeq: a collection reported \(count) elements but produced a different number")
     self.init(_storage: _Segment(completeBase: base, count: count), index: 0, isEager: isEager)
+  }
+
+  @inlinable
+  internal init(_adopting array: ContiguousArray<Element>, isEager: Bool) {
+    guard !array.isEmpty else {
+      self.init(_storage: nil, index: 0, isEager: isEager)
+      return
+    }
+    self.init(_storage: _Segment(adopting: array), index: 0, isEager: isEager)
   }
 
   /// A memoized sequence whose elements come, one per demand, from `producer`

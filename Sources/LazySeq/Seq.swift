@@ -115,7 +115,9 @@ extension Seq {
         current = unsafeDowncast(storage, to: _Deferred<Element>.self).resolve()
       case .cursor:
         let cursor = unsafeDowncast(storage, to: _Cursor<Element>.self)
-        guard let (_, next) = cursor.step(current._index) else { return Seq(_storage: nil, index: 0, isEager: _isEager) }
+        guard let (_, next) = cursor.step(current._index) else {
+          return Seq(_storage: nil, index: 0, isEager: _isEager)
+        }
         return Seq(_storage: cursor, index: next, isEager: _isEager)
       }
     }
@@ -145,6 +147,7 @@ extension Seq {
       if state & _Segment<Element>.endedBit != 0 {
         let count = state >> _Segment<Element>.countShift
         guard _index < count else { return [] }
+        if _index == 0, let adopted = segment.adopted { return Array(adopted) }
         return Array(UnsafeBufferPointer(start: segment.base + _index, count: count - _index))
       }
     }
@@ -204,8 +207,7 @@ internal struct _Walker<Element> {
           && state & (_Segment<Element>.endedBit | _Segment<Element>.linkedBit) == 0
         {
           // At the frontier: produce the element (or learn of the end).
-          unowned(unsafe) let frontier = segment.frontier.unsafelyUnwrapped
-          frontier.force(segment, seen: state)
+          _Frontier.force(Unmanaged.passUnretained(segment), seen: state)
           state = segment.loadState()
         }
         let count = state >> _Segment<Element>.countShift

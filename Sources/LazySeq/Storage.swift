@@ -66,6 +66,10 @@ internal final class _Segment<Element>: _Storage<Element>, @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) internal var next: _Segment<Element>?
   /// The producer of further elements; `nil` for a complete segment.
   @usableFromInline @exclusivity(unchecked) internal var frontier: _Frontier<Element>?
+  /// For a complete segment adopted from an array without copying: the
+  /// array whose (never mutated, uniquely addressed) buffer `base` points
+  /// into. `nil` when the segment owns `base`.
+  @usableFromInline internal let adopted: ContiguousArray<Element>?
 
   /// An empty memo segment to be filled by `frontier`.
   @inlinable
@@ -75,6 +79,7 @@ internal final class _Segment<Element>: _Storage<Element>, @unchecked Sendable {
     self.isFirst = isFirst
     self.state = Atomic(0)
     self.frontier = frontier
+    self.adopted = nil
     super.init(kind: .segment)
   }
 
@@ -86,6 +91,26 @@ internal final class _Segment<Element>: _Storage<Element>, @unchecked Sendable {
     self.isFirst = true
     self.state = Atomic(count << _Segment.countShift | _Segment.endedBit)
     self.frontier = nil
+    self.adopted = nil
+    super.init(kind: .segment)
+  }
+
+  /// A complete segment over the buffer of `array`, without copying it.
+  ///
+  /// A `ContiguousArray` always has native contiguous storage whose address
+  /// is stable while the storage lives; the segment keeps it alive and never
+  /// writes through `base` (a later mutation of the caller's copy triggers
+  /// copy-on-write, since the segment holds a reference).
+  @inlinable
+  internal init(adopting array: ContiguousArray<Element>) {
+    self.base = array.withUnsafeBufferPointer {
+      UnsafeMutablePointer(mutating: $0.baseAddress.unsafelyUnwrapped)
+    }
+    self.capacity = array.count
+    self.isFirst = true
+    self.state = Atomic(array.count << _Segment.countShift | _Segment.endedBit)
+    self.frontier = nil
+    self.adopted = array
     super.init(kind: .segment)
   }
 
@@ -94,9 +119,11 @@ internal final class _Segment<Element>: _Storage<Element>, @unchecked Sendable {
   internal func loadState() -> Int { state.load(ordering: .acquiring) }
 
   deinit {
-    let count = state.load(ordering: .acquiring) >> _Segment.countShift
-    base.deinitialize(count: count)
-    base.deallocate()
+    if adopted == nil {
+      let count = state.load(ordering: .acquiring) >> _Segment.countShift
+      base.deinitialize(count: count)
+      base.deallocate()
+    }
     _releaseChildren()
   }
 
@@ -152,36 +179,53 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
 
   /// Produces the element after the `seen` state of `segment`, the last
   /// segment of the memo, unless another thread already did.
+  ///
+  /// Takes unretained references (trivial to capture): the caller's walker
+  /// keeps the segment alive, and the segment keeps its frontier alive.
   @inlinable
-  internal func force(_ segment: _Segment<Element>, seen: Int) {
+  internal static func force(_ segmentRef: Unmanaged<_Segment<Element>>, seen: Int) {
     var finished: [_StorageBase] = []
-    lock.withLock("a lazy sequence") {
-      let current = segment.state.load(ordering: .relaxed)
-      guard current == seen else { return }
-      let count = current >> _Segment<Element>.countShift
-      if let value = producer() {
-        if count < segment.capacity {
-          (segment.base + count).initialize(to: value)
-          segment.state.store(
-            (count + 1) << _Segment<Element>.countShift, ordering: .releasing)
-        } else {
-          let next = _Segment(
-            capacity: Swift.min(segment.capacity * 2, _Segment<Element>.maximumCapacity),
-            frontier: self, isFirst: false)
-          next.base.initialize(to: value)
-          next.state.store(1 << _Segment<Element>.countShift, ordering: .relaxed)
-          segment.next = next
-          segment.state.store(current | _Segment<Element>.linkedBit, ordering: .releasing)
+    segmentRef._withUnsafeGuaranteedRef { segment in
+      let frontierRef = Unmanaged.passUnretained(segment.frontier.unsafelyUnwrapped)
+      frontierRef._withUnsafeGuaranteedRef { frontier in
+        frontier.lock.withLock("a lazy sequence") {
+          segmentRef._withUnsafeGuaranteedRef { segment in
+            frontierRef._withUnsafeGuaranteedRef { frontier in
+              frontier.produce(into: segment, seen: seen, finished: &finished)
+            }
+          }
         }
-      } else {
-        // The producer is done: release what it read from (iteratively).
-        for source in sources { source._detachChildren(into: &finished) }
-        finished.append(contentsOf: sources)
-        sources = []
-        segment.state.store(current | _Segment<Element>.endedBit, ordering: .releasing)
       }
     }
     if !finished.isEmpty { _StorageBase._release(&finished) }
+  }
+
+  /// The locked part of `force`.
+  @inlinable
+  internal func produce(into segment: _Segment<Element>, seen: Int, finished: inout [_StorageBase]) {
+    let current = segment.state.load(ordering: .relaxed)
+    guard current == seen else { return }
+    let count = current >> _Segment<Element>.countShift
+    if let value = producer() {
+      if count < segment.capacity {
+        (segment.base + count).initialize(to: value)
+        segment.state.store((count + 1) << _Segment<Element>.countShift, ordering: .releasing)
+      } else {
+        let next = _Segment(
+          capacity: Swift.min(segment.capacity * 2, _Segment<Element>.maximumCapacity),
+          frontier: self, isFirst: false)
+        next.base.initialize(to: value)
+        next.state.store(1 << _Segment<Element>.countShift, ordering: .relaxed)
+        segment.next = next
+        segment.state.store(current | _Segment<Element>.linkedBit, ordering: .releasing)
+      }
+    } else {
+      // The producer is done: release what it read from (iteratively).
+      for source in sources { source._detachChildren(into: &finished) }
+      finished.append(contentsOf: sources)
+      sources = []
+      segment.state.store(current | _Segment<Element>.endedBit, ordering: .releasing)
+    }
   }
 }
 

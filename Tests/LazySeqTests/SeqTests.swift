@@ -1,4 +1,0 @@
-import LazySeq
-import Testing
-
-@Test func placeholder() { #expect(Bool(true)) }
