@@ -40,7 +40,7 @@ extension Seq {
           guard let element = outer.walker.next() else { return nil }
           var stop = false
           guard let next = binder.value.unsafelyUnwrapped(element, &stop) else { return nil }
-          inner.walker = _Walker(next)
+          inner.walker = _Walker(next, canFuse: true)
           stopped.value = stop
         }
       })
@@ -66,7 +66,7 @@ extension Seq {
         while true {
           if let value = inner.walker.next() { return value }
           guard let element = outer.walker.next() else { return nil }
-          inner.walker = _Walker(transform(element))
+          inner.walker = _Walker(transform(element), canFuse: true)
         }
       })
   }

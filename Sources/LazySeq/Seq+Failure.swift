@@ -13,7 +13,7 @@ extension Seq {
     // Unretained: the producer runs only while its frontier is alive (the
     // frontier calls it), and a strong reference would form a cycle.
     let frontierBox = _StateBox<Unmanaged<_Frontier<Element>>?>(nil)
-    let seq = _memo(sources: []) {
+    let seq = _memo(sources: [], isFusible: false) {
       do {
         return try next()
       } catch {

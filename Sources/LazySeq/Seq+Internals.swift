@@ -43,10 +43,11 @@ extension Seq {
   /// storages `producer` reads from, listed so they are released iteratively.
   @inlinable
   internal static func _memo(
-    sources: [_StorageBase], concatParts: [Seq<Element>]? = nil,
+    sources: [_StorageBase], concatParts: [Seq<Element>]? = nil, isFusible: Bool = true,
     _ producer: @escaping () -> Element?
   ) -> Seq<Element> {
-    let frontier = _Frontier(sources: sources, concatParts: concatParts, producer: producer)
+    let frontier = _Frontier(
+      sources: sources, concatParts: concatParts, isFusible: isFusible, producer: producer)
     let segment = _Segment(capacity: 8, frontier: frontier, isFirst: true)
     return Seq(_storage: segment, index: 0)
   }

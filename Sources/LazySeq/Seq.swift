@@ -169,13 +169,62 @@ internal struct _Walker<Element> {
   /// Elements below `limit` are evaluated and at `base`; `.min` when the
   /// current storage is not a segment (positions may be negative there).
   @usableFromInline internal var limit: Int
+  /// When fused: the frontier of the memo this walker took over, whose
+  /// producer it calls directly (see `_tryFuse`).
+  @usableFromInline internal var upstream: _Frontier<Element>?
+  /// Whether this walker may take over the memo it starts on.
+  @usableFromInline internal var canFuse: Bool
 
   @inlinable
-  internal init(_ seq: Seq<Element>) {
+  internal init(_ seq: Seq<Element>, canFuse: Bool = false) {
     storage = seq._storage
     index = seq._index
     base = nil
     limit = .min
+    upstream = nil
+    self.canFuse = canFuse
+  }
+
+  /// Moves the storages this walker holds into `work` and empties it.
+  @inlinable
+  internal mutating func _detach(into work: inout [_StorageBase]) {
+    if let storage { work.append(storage) }
+    if let upstream { work.append(upstream) }
+    self = _Walker(Seq())
+  }
+
+  /// Takes over the memo this walker starts on if nothing else can ever
+  /// observe it: the walker holds the only reference to its first segment,
+  /// that segment the only reference to its frontier, and nothing has been
+  /// evaluated. The walker then calls the memo's producer directly, which
+  /// yields the same elements, each computed once, without storing them or
+  /// taking the memo's lock. (Intermediate results of a pipeline, and a
+  /// `for-in` over a temporary pipeline, are walked this way.)
+  @inlinable
+  internal mutating func _tryFuse() -> Bool {
+    guard index == 0, isKnownUniquelyReferenced(&storage) else { return false }
+    unowned(unsafe) let current = storage.unsafelyUnwrapped
+    guard current._kind == .segment else { return false }
+    unowned(unsafe) let segment = unsafeDowncast(current, to: _Segment<Element>.self)
+    guard segment.isFirst, segment.loadState() == 0,
+      isKnownUniquelyReferenced(&segment.frontier)
+    else { return false }
+    guard segment.frontier.unsafelyUnwrapped.isFusible else { return false }
+    upstream = segment.frontier
+    storage = nil
+    return true
+  }
+
+  @inlinable
+  internal mutating func _nextFused() -> Element? {
+    let element = Unmanaged.passUnretained(upstream.unsafelyUnwrapped)
+      ._withUnsafeGuaranteedRef { $0.producer() }
+    if let element { return element }
+    // The producer is done: release the frontier (and, iteratively, what
+    // it read from).
+    var finished: [_StorageBase] = [upstream.take().unsafelyUnwrapped]
+    _StorageBase._release(&finished)
+    return nil
   }
 
   /// The position as a sequence (the rest of the walk).
@@ -189,6 +238,7 @@ internal struct _Walker<Element> {
       index &+= 1
       return element
     }
+    if upstream != nil { return _nextFused() }
     return _slowNext()
   }
 
@@ -197,6 +247,10 @@ internal struct _Walker<Element> {
     // References are taken `unowned(unsafe)`: `self.storage` keeps the
     // current storage alive until it is reassigned, and each is reassigned
     // only after its last use. This saves a retain/release pair per step.
+    if canFuse {
+      canFuse = false
+      if _tryFuse() { return _nextFused() }
+    }
     walk: while self.storage != nil {
       unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
       switch storage._kind {
@@ -262,7 +316,7 @@ extension Seq: Sequence {
     @usableFromInline internal var _walker: _Walker<Element>
 
     @inlinable
-    internal init(_ seq: Seq<Element>) { _walker = _Walker(seq) }
+    internal init(_ seq: Seq<Element>) { _walker = _Walker(seq, canFuse: true) }
 
     /// Evaluates (if needed) and returns the next element.
     @inlinable
@@ -271,7 +325,7 @@ extension Seq: Sequence {
 
   /// Returns an iterator that walks the sequence lazily.
   @inlinable
-  public func makeIterator() -> Iterator { Iterator(self) }
+  public consuming func makeIterator() -> Iterator { Iterator(self) }
 
   /// The number of elements already known to exist without evaluating more.
   @inlinable

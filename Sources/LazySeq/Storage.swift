@@ -154,11 +154,17 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
   /// written once, under `lock`, then published by `hasFailed`.
   @usableFromInline @exclusivity(unchecked) internal var failure: (any Error)?
   @usableFromInline internal let hasFailed = Atomic<Bool>(false)
+  /// Whether a walker that owns this memo alone may take its producer over
+  /// (see `_Walker._tryFuse`); false when the producer refers back to
+  /// this frontier.
+  @usableFromInline internal let isFusible: Bool
 
   @inlinable
   internal init(
-    sources: [_StorageBase], concatParts: [Seq<Element>]?, producer: @escaping () -> Element?
+    sources: [_StorageBase], concatParts: [Seq<Element>]?, isFusible: Bool = true,
+    producer: @escaping () -> Element?
   ) {
+    self.isFusible = isFusible
     self.producer = producer
     self.sources = sources
     self.concatParts = concatParts
@@ -237,7 +243,7 @@ internal final class _WalkerBox<Element>: _StorageBase, @unchecked Sendable {
 
   @inlinable
   internal init(_ seq: Seq<Element>) {
-    walker = _Walker(seq)
+    walker = _Walker(seq, canFuse: true)
     super.init()
   }
 
@@ -245,8 +251,7 @@ internal final class _WalkerBox<Element>: _StorageBase, @unchecked Sendable {
 
   @usableFromInline
   internal override func _detachChildren(into work: inout [_StorageBase]) {
-    if let s = walker.storage { work.append(s) }
-    walker = _Walker(Seq())
+    walker._detach(into: &work)
   }
 }
 
