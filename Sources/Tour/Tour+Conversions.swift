@@ -15,15 +15,13 @@
       letters.signal().subscribe(
         next: { print("  next \($0)") }, completed: { print("  completed") })
 
-      say("On an asynchronous scheduler, one element per scheduled action:")
+      say("On another scheduler, nothing is sent until that scheduler runs:")
       let scheduler = TestScheduler()
       var received: [String] = []
       letters.signal(on: scheduler).subscribe(next: { received.append($0) })
       show("received before the scheduler runs", received)
-      scheduler.advance()
-      show("received after advance()", received)
       scheduler.run()
-      show("received after run()", received)
+      show("received after scheduler.run()", received)
 
       print()
       say("A signal becomes a memoized sequence: subscribed once, walked many times.")
@@ -42,13 +40,32 @@
 
       print()
       say("Blocking conversions throw the signal's error instead of returning nil.")
-      show("try Signal.just(7).first()", (try? Signal.just(7).first()) as Any)
-      show("try Signal<Int>.empty.first()", (try? Signal<Int>.empty.first()) as Any)
-      show("try numbers.toArray()", (try? numbers.toArray()) as Any)
+      do {
+        show("try Signal.just(7).first()", try Signal.just(7).first() as Any)
+        show("try Signal<Int>.empty.first()", try Signal<Int>.empty.first() as Any)
+        show("try numbers.toArray()", try numbers.toArray())
+      } catch {
+        print("unexpected error: \(error)")
+      }
       do {
         _ = try Signal<Int>.error(ServiceError(description: "offline")).toArray()
       } catch {
         show("try Signal<Int>.error(offline).toArray() threw", error)
+      }
+
+      print()
+      say("A signal's error ends its sequence early; failure keeps it, checkedArray() throws it.")
+      let failing = Signal<Int> { subscriber in
+        subscriber.sendNext(1)
+        subscriber.sendError(ServiceError(description: "offline"))
+        return nil
+      }.sequence
+      show("failing.array", failing.array)
+      show("failing.failure", failing.failure.map { "\($0)" } ?? "nil")
+      do {
+        _ = try failing.checkedArray()
+      } catch {
+        show("try failing.checkedArray() threw", error)
       }
 
       print()
