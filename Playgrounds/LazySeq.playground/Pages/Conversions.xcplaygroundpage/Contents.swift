@@ -16,14 +16,14 @@ import LazySeqSignals
  asynchronous scheduler each element is sent by its own scheduled action.
  */
 let letters: Seq<String> = ["a", "b", "c"]
-letters.signal().subscribe(next: { print($0) }, completed: { print("completed") })
+letters.signal().subscribe(next: { print($0) }, completed: { print("completed") })  // a b c completed
 
 let scheduler = TestScheduler()
 var received: [String] = []
 letters.signal(on: scheduler).subscribe(next: { received.append($0) })
-print(received)  // nothing before the scheduler runs
+print(received)  // []: nothing before the scheduler runs
 scheduler.run()
-print(received)
+print(received)  // ["a", "b", "c"]
 /*:
  ## From a signal to a sequence
 
@@ -39,6 +39,7 @@ let numbers = Signal<Int> { subscriber in
 }
 let sequence = numbers.sequence
 print(sequence.head!, sequence.array, sequence.map { $0 * 10 }.array, subscriptions)
+// 1 [1, 2, 3, 4] [10, 20, 30, 40] 1
 /*:
  ## Blocking conversions
 
@@ -46,12 +47,12 @@ print(sequence.head!, sequence.array, sequence.map { $0 * 10 }.array, subscripti
  finishes, and **throw** its error (RAC returned `nil`).
  */
 struct Offline: Error {}
-print(try Signal.just(7).first() as Any)
-print(try numbers.toArray())
+print(try Signal.just(7).first() as Any)  // Optional(7)
+print(try numbers.toArray())  // [1, 2, 3, 4]
 do {
   _ = try Signal<Int>.error(Offline()).toArray()
 } catch {
-  print("threw", error)
+  print("threw", error)  // threw Offline()
 }
 /*:
  ## Swift concurrency
@@ -63,5 +64,5 @@ var total = 0
 for try await value in Seq(1...5).signal().values {
   total += value
 }
-print(total)
+print(total)  // 15
 //: [Previous: Schedulers & Time](@previous)
