@@ -6,7 +6,10 @@
 #
 # Then checks that every public symbol declared in a module's sources is
 # curated in a `## Topics` section of its catalog (needs python3; skipped
-# with a notice without it).
+# with a notice without it). The check fails the script for the modules in
+# CURATION_STRICT (default: "LazySeq"); for the others it lists the
+# uncurated symbols as a notice. Use CURATION_STRICT="LazySeq LazySeqSignals"
+# once that catalog curates every symbol.
 #
 #   .ci/docs.sh              # every module with a catalog
 #   .ci/docs.sh LazySeq      # only the named modules
@@ -101,10 +104,12 @@ for module in "${modules[@]}"; do
     continue
   fi
   echo "==> curation check $module"
-  python3 - "$module" "$symbols" "$archive" <<'PY' || status=1
+  strict=0
+  for name in ${CURATION_STRICT-LazySeq}; do [ "$name" = "$module" ] && strict=1; done
+  python3 - "$module" "$symbols" "$archive" "$strict" <<'PY' || status=1
 import glob, json, os, sys
 
-module, symbols, archive = sys.argv[1:4]
+module, symbols, archive, strict = sys.argv[1:5]
 own = {}
 for path in glob.glob(os.path.join(symbols, "*.symbols.json")):
     for symbol in json.load(open(path))["symbols"]:
@@ -122,10 +127,11 @@ for path in glob.glob(os.path.join(archive, "data", "documentation", "**", "*.js
             curated.update(section.get("identifiers", []))
 missing = sorted(name for usr, name in own.items() if usr not in pages or pages[usr] not in curated)
 if missing:
-    print(f"error: {len(missing)} public symbol(s) of {module} not curated in a ## Topics section:")
+    kind = "error" if strict == "1" else "notice (not in CURATION_STRICT)"
+    print(f"{kind}: {len(missing)} public symbol(s) of {module} not curated in a ## Topics section:")
     for name in missing:
         print(f"  {name}")
-    sys.exit(1)
+    sys.exit(1 if strict == "1" else 0)
 print(f"all {len(own)} public symbols of {module} are curated")
 PY
 done
