@@ -1,4 +1,179 @@
-public import LazySeq
+import LazySeq
 
-/// A push-driven stream of values.
-public final class Signal<Value> {}
+/// A push-driven stream of values, after ReactiveCocoa 2's `RACSignal`.
+///
+/// A signal is **cold**: it is a recipe. Each subscription runs the
+/// `didSubscribe` closure again, and that run sends events to the new
+/// ``Subscriber`` following the grammar `next* (error | completed)?`.
+/// Operators compose recipes; they do not start anything until a
+/// subscription does. Subjects (``Subject``) and multicasting
+/// (``Signal/publish()``) share one run between many subscribers.
+///
+/// ```swift
+/// let countdown = Signal<Int> { subscriber in
+///   for n in (1...3).reversed() { subscriber.sendNext(n) }
+///   subscriber.sendCompleted()
+///   return nil
+/// }
+/// countdown
+///   .map { "\($0)…" }
+///   .subscribe(next: { print($0) }, completed: { print("liftoff") })
+/// // 3…
+/// // 2…
+/// // 1…
+/// // liftoff
+/// ```
+///
+/// See <doc:Contracts> for delivery, threading and lifetime guarantees.
+// @unchecked: the only stored property is an immutable closure; it is never
+// mutated, and running it concurrently is the caller's choice (see Contracts).
+public final class Signal<Value>: @unchecked Sendable {
+  private let didSubscribe: (Subscriber<Value>) -> (any Disposable)?
+
+  /// Creates a cold signal whose subscriptions each run `didSubscribe`.
+  ///
+  /// `didSubscribe` receives the subscription's ``Subscriber`` and may return
+  /// a disposable that cleans up after it; that disposable is disposed when
+  /// the subscription ends (by error, completion or disposal). RAC
+  /// `+createSignal:`.
+  ///
+  /// ```swift
+  /// let hello = Signal<String> { subscriber in
+  ///   subscriber.sendNext("hello")
+  ///   subscriber.sendCompleted()
+  ///   return AnyDisposable { print("cleaned up") }
+  /// }
+  /// hello.subscribe(next: { print($0) })
+  /// // hello
+  /// // cleaned up
+  /// ```
+  ///
+  /// - Parameter didSubscribe: runs once per subscription, on the
+  ///   subscribing thread.
+  public init(_ didSubscribe: @escaping (Subscriber<Value>) -> (any Disposable)?) {
+    self.didSubscribe = didSubscribe
+  }
+
+  /// Runs this signal's recipe for `subscriber`, which the caller owns.
+  ///
+  /// The subscriber is the subscription: disposing it disposes what
+  /// `didSubscribe` returned.
+  func run(_ subscriber: Subscriber<Value>) {
+    guard !subscriber.isDisposed else { return }
+    subscriber.disposables.add(didSubscribe(subscriber))
+  }
+
+  /// Subscribes with callbacks for each kind of event.
+  ///
+  /// Every call starts a new run of the signal (it is cold). The callbacks
+  /// run on the thread that sends each event, one at a time.
+  ///
+  /// ```swift
+  /// Signal.just(42).subscribe(next: { print($0) }, completed: { print("done") })
+  /// // 42
+  /// // done
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - next: called for each value.
+  ///   - error: called once if the signal fails.
+  ///   - completed: called once if the signal completes.
+  /// - Returns: the subscription; dispose it to stop receiving events and to
+  ///   release the signal's resources.
+  @discardableResult
+  public func subscribe(
+    next: ((Value) -> Void)? = nil,
+    error: ((any Error) -> Void)? = nil,
+    completed: (() -> Void)? = nil
+  ) -> any Disposable {
+    let subscriber = Subscriber(next: next, error: error, completed: completed)
+    run(subscriber)
+    return subscriber
+  }
+
+  /// Subscribes an existing subscriber, which may be shared between signals.
+  ///
+  /// The subscriber receives this signal's events until the returned
+  /// disposable is disposed or the subscriber terminates. When the subscriber
+  /// terminates (an error or completion from any of its signals) every one of
+  /// its subscriptions is disposed.
+  ///
+  /// - Parameter subscriber: the receiver of the events.
+  /// - Returns: this subscription only.
+  @discardableResult
+  public func subscribe(_ subscriber: Subscriber<Value>) -> any Disposable {
+    let passthrough = Subscriber<Value>(
+      next: { subscriber.sendNext($0) },
+      error: { subscriber.sendError($0) },
+      completed: { subscriber.sendCompleted() })
+    subscriber.disposables.add(passthrough)
+    passthrough.disposables.add(
+      AnyDisposable { [weak subscriber, weak passthrough] in
+        if let subscriber, let passthrough { subscriber.disposables.remove(passthrough) }
+      })
+    run(passthrough)
+    return passthrough
+  }
+}
+
+extension Signal {
+  /// A signal that sends `value`, then completes. RAC `+return:`.
+  ///
+  /// ```swift
+  /// Signal.just(1).subscribe(next: { print($0) })  // 1
+  /// ```
+  ///
+  /// - Parameter value: the only value.
+  /// - Returns: a one-value signal.
+  public static func just(_ value: Value) -> Signal<Value> {
+    Signal { subscriber in
+      subscriber.sendNext(value)
+      subscriber.sendCompleted()
+      return nil
+    }
+  }
+
+  /// A signal that completes at once, without values. RAC `+empty`.
+  public static var empty: Signal<Value> {
+    Signal { subscriber in
+      subscriber.sendCompleted()
+      return nil
+    }
+  }
+
+  /// A signal that never sends anything. RAC `+never`.
+  public static var never: Signal<Value> {
+    Signal { _ in nil }
+  }
+
+  /// A signal that fails at once with `error`. RAC `+error:`.
+  ///
+  /// - Parameter error: the failure to send.
+  /// - Returns: a failing signal.
+  public static func error(_ error: any Error) -> Signal<Value> {
+    Signal { subscriber in
+      subscriber.sendError(error)
+      return nil
+    }
+  }
+
+  /// A signal that calls `make` at each subscription and subscribes to its
+  /// result. RAC `+defer:`.
+  ///
+  /// ```swift
+  /// var calls = 0
+  /// let counted = Signal<Int>.defer { calls += 1; return .just(calls) }
+  /// counted.subscribe(next: { print($0) })  // 1
+  /// counted.subscribe(next: { print($0) })  // 2
+  /// ```
+  ///
+  /// - Parameter make: builds the signal to subscribe to; runs once per
+  ///   subscription.
+  /// - Returns: the deferred signal.
+  public static func `defer`(_ make: @escaping () -> Signal<Value>) -> Signal<Value> {
+    Signal { subscriber in
+      make().run(subscriber)
+      return nil
+    }
+  }
+}

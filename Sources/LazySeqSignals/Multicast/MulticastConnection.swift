@@ -1,0 +1,88 @@
+/// A shared subscription of a source signal to a subject. RAC
+/// `RACMulticastConnection`.
+///
+/// Subscribe to ``signal`` as often as you like; the source runs only once,
+/// when you ``connect()``. The connection subscribes at most once in its
+/// lifetime: once disposed it never reconnects.
+///
+/// ```swift
+/// var runs = 0
+/// let source = Signal<Int> { subscriber in
+///   runs += 1
+///   subscriber.sendNext(runs)
+///   return nil
+/// }
+/// let connection = source.publish()
+/// connection.signal.subscribe(next: { print("a", $0) })
+/// connection.signal.subscribe(next: { print("b", $0) })
+/// connection.connect()  // a 1, b 1
+/// print(runs)           // 1
+/// ```
+// @unchecked: the mutable state is in `state`; `source` is an immutable
+// Sendable signal and `subject` is internally synchronized.
+public final class MulticastConnection<Value>: @unchecked Sendable {
+  private struct State {
+    var connected = false
+    var subscriberCount = 0
+  }
+
+  private let source: Signal<Value>
+  private let subject: Subject<Value>
+  private let serial = SerialDisposable()
+  private let state = Locked(State())
+
+  init(source: Signal<Value>, subject: Subject<Value>) {
+    self.source = source
+    self.subject = subject
+  }
+
+  /// The subject's signal: subscribe to receive the shared events.
+  public var signal: Signal<Value> { subject.signal }
+
+  /// Subscribes the subject to the source, the first time only.
+  ///
+  /// Every call returns the same disposable; disposing it ends the shared
+  /// subscription for good (later calls do not reconnect).
+  ///
+  /// - Returns: the disposable of the shared subscription.
+  @discardableResult
+  public func connect() -> any Disposable {
+    let first = state.withLock { state -> Bool in
+      defer { state.connected = true }
+      return !state.connected
+    }
+    if first {
+      let subject = self.subject
+      serial.inner = source.subscribe(
+        next: { subject.sendNext($0) },
+        error: { subject.sendError($0) },
+        completed: { subject.sendCompleted() })
+    }
+    return serial
+  }
+
+  /// A signal that connects on its first subscription and disposes the
+  /// connection when its subscriber count drops back to zero.
+  ///
+  /// After that the connection stays disposed: later subscribers see only
+  /// what the subject still holds (a replay subject's values and terminal).
+  ///
+  /// - Returns: the auto-connecting signal.
+  public func autoconnect() -> Signal<Value> {
+    Signal { subscriber in
+      self.state.withLock { $0.subscriberCount += 1 }
+      let subscription = self.subject.signal.subscribe(subscriber)
+      self.connect()
+      return CompoundDisposable([
+        subscription,
+        AnyDisposable {
+          let last = self.state.withLock { state -> Bool in
+            state.subscriberCount -= 1
+            return state.subscriberCount == 0
+          }
+          if last { self.serial.dispose() }
+        },
+      ])
+    }
+  }
+}

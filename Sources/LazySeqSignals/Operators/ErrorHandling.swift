@@ -1,0 +1,95 @@
+extension Signal {
+  /// On error, switches to the signal `handler` returns for it. RAC
+  /// `-catch:`.
+  ///
+  /// The original error is not forwarded; the replacement's events are
+  /// (including its own error). Disposal disposes the replacement.
+  ///
+  /// - Parameter handler: makes the replacement for an error.
+  /// - Returns: the signal with errors replaced.
+  public func `catch`(_ handler: @escaping (any Error) -> Signal<Value>) -> Signal<Value> {
+    Signal { downstream in
+      let replacement = SerialDisposable()
+      downstream.disposables.add(replacement)
+      self.forward(
+        to: downstream, next: { downstream.sendNext($0) },
+        error: { error in
+          let child = Subscriber<Value>(
+            next: { downstream.sendNext($0) },
+            error: { downstream.sendError($0) },
+            completed: { downstream.sendCompleted() })
+          replacement.inner = child
+          handler(error).run(child)
+        })
+      return nil
+    }
+  }
+
+  /// On error, switches to `replacement`. RAC `-catchTo:`.
+  ///
+  /// - Parameter replacement: the signal to continue with.
+  /// - Returns: the signal with errors replaced.
+  public func catchTo(_ replacement: Signal<Value>) -> Signal<Value> {
+    `catch` { _ in replacement }
+  }
+
+  /// Resubscribes after an error, at most `count` times (`count + 1`
+  /// attempts in all); the last error is forwarded. RAC `-retry:`.
+  ///
+  /// Unlike RAC, `retry(0)` does not retry; use ``retry()`` to retry
+  /// forever. Values of failed attempts are forwarded as they come.
+  /// Resubscription is a loop, so synchronous failures do not grow the
+  /// stack.
+  ///
+  /// - Parameter count: the number of retries; must not be negative.
+  /// - Returns: the retrying signal.
+  public func retry(_ count: Int) -> Signal<Value> {
+    precondition(count >= 0, "Signal.retry(_:): the count must not be negative, got \(count)")
+    return resubscribing(onError: count, onCompleted: false)
+  }
+
+  /// Resubscribes after every error, forever. RAC `-retry`.
+  ///
+  /// - Returns: a signal that never fails.
+  public func retry() -> Signal<Value> {
+    resubscribing(onError: nil, onCompleted: false)
+  }
+
+  /// Resubscribes after every completion, until an error or disposal.
+  /// RAC `-repeat`.
+  ///
+  /// - Important: the result never completes; limit it with ``take(_:)``
+  ///   or dispose it.
+  /// - Returns: the repeating signal.
+  public func `repeat`() -> Signal<Value> {
+    resubscribing(onError: 0, onCompleted: true)
+  }
+
+  /// Resubscribes after errors (`nil` = without limit) and/or completions.
+  private func resubscribing(onError retries: Int?, onCompleted: Bool) -> Signal<Value> {
+    Signal { downstream in
+      var attempts = 0
+      let current = SerialDisposable()
+      downstream.disposables.add(current)
+      downstream.disposables.add(
+        ImmediateScheduler().scheduleRecursive { reschedule in
+          let child = Subscriber<Value>(
+            next: { downstream.sendNext($0) },
+            error: { error in
+              if let retries, attempts >= retries {
+                downstream.sendError(error)
+              } else {
+                attempts += 1
+                reschedule()
+              }
+            },
+            completed: {
+              if onCompleted { reschedule() } else { downstream.sendCompleted() }
+            })
+          current.inner = child
+          self.run(child)
+        })
+      return nil
+    }
+  }
+}

@@ -1,0 +1,338 @@
+extension Operators {
+  /// Merges inner signals into one subscriber, at most `limit` at a time
+  /// (0 = no limit), queuing the rest. Completes once the outer side is done
+  /// and every inner signal has completed.
+  ///
+  /// Subscribing queued inner signals is pumped in a loop, so thousands of
+  /// synchronous inner signals do not grow the stack.
+  // @unchecked: mutable state is in `state`.
+  final class Flatten<U>: @unchecked Sendable {
+    private struct State {
+      var active = 0
+      var queue: [Signal<U>] = []
+      var head = 0
+      var outerDone = false
+      var pumping = false
+      var pumpRequested = false
+      var completed = false
+    }
+
+    private let downstream: Subscriber<U>
+    private let limit: Int
+    private let state = Locked(State())
+
+    init(downstream: Subscriber<U>, limit: Int) {
+      self.downstream = downstream
+      self.limit = limit
+    }
+
+    func add(_ inner: Signal<U>) {
+      state.withLock { $0.queue.append(inner) }
+      pump()
+    }
+
+    func outerCompleted() {
+      state.withLock { $0.outerDone = true }
+      completeIfDone()
+    }
+
+    private func pump() {
+      let enter = state.withLock { state -> Bool in
+        if state.pumping {
+          state.pumpRequested = true
+          return false
+        }
+        state.pumping = true
+        return true
+      }
+      guard enter else { return }
+      while true {
+        let step = state.withLock { state -> PumpStep in
+          guard state.head < state.queue.count, limit == 0 || state.active < limit else {
+            guard state.pumpRequested else {
+              state.pumping = false
+              return .stop
+            }
+            state.pumpRequested = false
+            return .again
+          }
+          let next = state.queue[state.head]
+          state.head += 1
+          if state.head == state.queue.count {
+            state.queue.removeAll()
+            state.head = 0
+          }
+          state.active += 1
+          return .subscribe(next)
+        }
+        switch step {
+        case .subscribe(let next): subscribe(next)
+        case .again: continue
+        case .stop: return
+        }
+      }
+    }
+
+    private enum PumpStep {
+      case subscribe(Signal<U>)
+      case again
+      case stop
+    }
+
+    private func subscribe(_ inner: Signal<U>) {
+      let downstream = self.downstream
+      let child = Subscriber<U>(
+        next: { downstream.sendNext($0) },
+        error: { downstream.sendError($0) },
+        completed: { [self] in
+          state.withLock { $0.active -= 1 }
+          pump()
+          completeIfDone()
+        })
+      downstream.adopt(child)
+      inner.run(child)
+    }
+
+    private func completeIfDone() {
+      let done = state.withLock { state -> Bool in
+        guard !state.completed, state.outerDone, state.active == 0, state.head == state.queue.count
+        else { return false }
+        state.completed = true
+        return true
+      }
+      if done { downstream.sendCompleted() }
+    }
+  }
+}
+
+extension Signal {
+  /// Monadic bind: subscribes to the signal the binder returns for each
+  /// value and merges their values. RAC `-bind:`.
+  ///
+  /// `makeBinder` runs once per subscription, so the binder may keep state
+  /// for that subscription. The binder returns the signal for a value, or
+  /// `nil` to end the source at once (that value contributes nothing);
+  /// setting the `Bool` to `true` ends the source after that value's signal.
+  /// Ending the source disposes its subscription; inner signals already
+  /// subscribed keep delivering, and the result completes once they all
+  /// complete. Any error ends everything.
+  ///
+  /// ```swift
+  /// numbers.bind {
+  ///   var count = 0
+  ///   return { value, stop in
+  ///     count += 1
+  ///     if count == 2 { stop = true }
+  ///     return .just(value * 10)
+  ///   }
+  /// }
+  /// // 1, 2, 3 → 10, 20
+  /// ```
+  ///
+  /// - Parameter makeBinder: makes the binder of one subscription.
+  /// - Returns: the merged inner signals.
+  public func bind<U>(
+    _ makeBinder: @escaping () -> (Value, inout Bool) -> Signal<U>?
+  ) -> Signal<U> {
+    Signal<U> { downstream in
+      let binder = makeBinder()
+      let flatten = Operators.Flatten(downstream: downstream, limit: 0)
+      let source = SerialDisposable()
+      downstream.disposables.add(source)
+      let sourceDone = OnceFlag()
+      let upstream = Subscriber<Value>(
+        next: { value in
+          guard !downstream.isDisposed else { return }
+          var stop = false
+          let inner = binder(value, &stop)
+          if let inner { flatten.add(inner) }
+          if inner == nil || stop {
+            source.dispose()
+            if sourceDone.set() { flatten.outerCompleted() }
+          }
+        },
+        error: { downstream.sendError($0) },
+        completed: { if sourceDone.set() { flatten.outerCompleted() } })
+      source.inner = upstream
+      self.run(upstream)
+      return nil
+    }
+  }
+
+  /// Maps each value to a signal and merges those signals. RAC
+  /// `-flattenMap:`.
+  ///
+  /// ```swift
+  /// numbers.flatMap { n in Signal.just(n).concat(.just(n)) }  // 1, 2 → 1, 1, 2, 2
+  /// ```
+  ///
+  /// - Parameter transform: makes the inner signal for each value.
+  /// - Returns: the merged inner signals.
+  public func flatMap<U>(_ transform: @escaping (Value) -> Signal<U>) -> Signal<U> {
+    bind { { value, _ in transform(value) } }
+  }
+
+  /// Maps each value to an optional signal and merges the signals; `nil`
+  /// contributes nothing (it does not end the result).
+  ///
+  /// - Parameter transform: makes the inner signal for each value, or `nil`.
+  /// - Returns: the merged inner signals.
+  public func flatMap<U>(_ transform: @escaping (Value) -> Signal<U>?) -> Signal<U> {
+    bind { { value, _ in transform(value) ?? .empty } }
+  }
+
+  /// Merges the signals of `signals` into one. RAC `+merge:`.
+  ///
+  /// Values arrive in the order they are sent; the first error ends the
+  /// result (later signals are not subscribed if an earlier one fails
+  /// synchronously); it completes once every signal has completed, at once
+  /// for an empty array.
+  ///
+  /// - Parameter signals: the signals to merge.
+  /// - Returns: the merged signal.
+  public static func merge(_ signals: [Signal<Value>]) -> Signal<Value> {
+    Signal<Signal<Value>>.of(signals).flatten()
+  }
+
+  /// Merges this signal with `other`. RAC `-merge:`.
+  ///
+  /// - Parameter other: the signal to merge with.
+  /// - Returns: both signals' values, in arrival order.
+  public func merge(with other: Signal<Value>) -> Signal<Value> {
+    Signal.merge([self, other])
+  }
+
+  /// Sends this signal's events, then, once it completes, `other`'s.
+  /// RAC `-concat:`.
+  ///
+  /// - Parameter other: subscribed only after this signal completes.
+  /// - Returns: the concatenation.
+  public func concat(_ other: Signal<Value>) -> Signal<Value> {
+    Signal.concat([self, other])
+  }
+
+  /// Concatenates `signals`: each is subscribed after the previous one
+  /// completes. RAC `+concat:`.
+  ///
+  /// - Parameter signals: the signals, in order.
+  /// - Returns: the concatenation; completes at once for an empty array.
+  public static func concat(_ signals: [Signal<Value>]) -> Signal<Value> {
+    Signal<Signal<Value>>.of(signals).concat()
+  }
+
+  /// Ignores this signal's values and, once it completes, subscribes to the
+  /// signal `next` makes. RAC `-then:`.
+  ///
+  /// - Parameter next: makes the follow-up signal (at completion).
+  /// - Returns: the follow-up signal's events.
+  public func then<U>(_ next: @escaping () -> Signal<U>) -> Signal<U> {
+    Signal<U> { downstream in
+      let follow = SerialDisposable()
+      downstream.disposables.add(follow)
+      self.forward(
+        to: downstream, next: { _ in },
+        completed: {
+          let child = Subscriber<U>(
+            next: { downstream.sendNext($0) },
+            error: { downstream.sendError($0) },
+            completed: { downstream.sendCompleted() })
+          follow.inner = child
+          next().run(child)
+        })
+      return nil
+    }
+  }
+
+  /// A signal that sends the given values synchronously, then completes.
+  static func of(_ values: [Value]) -> Signal<Value> {
+    Signal { subscriber in
+      for value in values {
+        if subscriber.isDisposed { break }
+        subscriber.sendNext(value)
+      }
+      subscriber.sendCompleted()
+      return nil
+    }
+  }
+}
+
+extension Signal {
+  /// Merges the inner signals as they arrive. RAC `-flatten`.
+  ///
+  /// - Returns: the merged values; completes when this signal and every
+  ///   inner signal have completed.
+  public func flatten<U>() -> Signal<U> where Value == Signal<U> {
+    flatten(maxConcurrent: 0)
+  }
+
+  /// Merges the inner signals, subscribing to at most `maxConcurrent` at a
+  /// time and queuing the others. RAC `-flatten:`.
+  ///
+  /// - Parameter maxConcurrent: the limit; 0 means no limit, 1 concatenates.
+  /// - Returns: the merged values; completes when this signal and every
+  ///   inner signal have completed.
+  public func flatten<U>(maxConcurrent: Int) -> Signal<U> where Value == Signal<U> {
+    precondition(
+      maxConcurrent >= 0,
+      "Signal.flatten(maxConcurrent:): the limit must not be negative, got \(maxConcurrent)")
+    return Signal<U> { downstream in
+      let flatten = Operators.Flatten(downstream: downstream, limit: maxConcurrent)
+      self.forward(
+        to: downstream, next: { flatten.add($0) }, completed: { flatten.outerCompleted() })
+      return nil
+    }
+  }
+
+  /// Concatenates the inner signals: each is subscribed after the previous
+  /// one completes, in arrival order. RAC `-concat`.
+  ///
+  /// - Returns: the concatenated values.
+  public func concat<U>() -> Signal<U> where Value == Signal<U> {
+    flatten(maxConcurrent: 1)
+  }
+
+  /// Forwards the values of the most recent inner signal only, disposing
+  /// the previous one. RAC `-switchToLatest`.
+  ///
+  /// Completes once this signal and the latest inner signal have completed;
+  /// an error of either ends the result.
+  ///
+  /// - Returns: the latest inner signal's values.
+  public func switchToLatest<U>() -> Signal<U> where Value == Signal<U> {
+    Signal<U> { downstream in
+      let state = Locked((outerDone: false, innerActive: false, generation: 0))
+      let current = SerialDisposable()
+      downstream.disposables.add(current)
+      self.forward(
+        to: downstream,
+        next: { inner in
+          let generation = state.withLock { state -> Int in
+            state.generation += 1
+            state.innerActive = true
+            return state.generation
+          }
+          current.swap(nil)?.dispose()
+          let child = Subscriber<U>(
+            next: { downstream.sendNext($0) },
+            error: { downstream.sendError($0) },
+            completed: {
+              let done = state.withLock { state -> Bool in
+                if state.generation == generation { state.innerActive = false }
+                return state.outerDone && !state.innerActive
+              }
+              if done { downstream.sendCompleted() }
+            })
+          current.inner = child
+          inner.run(child)
+        },
+        completed: {
+          let done = state.withLock { state -> Bool in
+            state.outerDone = true
+            return !state.innerActive
+          }
+          if done { downstream.sendCompleted() }
+        })
+      return nil
+    }
+  }
+}

@@ -1,0 +1,75 @@
+/// The values of one group made by ``Signal/groupBy(_:)``.
+///
+/// `signal` is hot: subscribe while the outer signal delivers the group to
+/// receive its values.
+// @unchecked: both stored properties are immutable; `subject` is internally
+// synchronized and `key` is only ever read.
+public final class GroupedSignal<Key: Hashable, Value>: @unchecked Sendable {
+  /// The key shared by the group's values.
+  public let key: Key
+  let subject: Subject<Value>
+
+  init(key: Key) {
+    self.key = key
+    self.subject = Subject()
+  }
+
+  /// The group's values, then the source's terminal event.
+  public var signal: Signal<Value> { subject.signal }
+}
+
+extension Signal {
+  /// Splits the values into groups by key. RAC `-groupBy:`.
+  ///
+  /// A group is sent the first time its key appears; its values follow on
+  /// its ``GroupedSignal/signal``. Completion and errors are sent to every
+  /// group, in creation order, then to the result.
+  ///
+  /// - Parameter key: computes each value's key.
+  /// - Returns: a signal of groups.
+  public func groupBy<Key: Hashable>(
+    _ key: @escaping (Value) -> Key
+  ) -> Signal<GroupedSignal<Key, Value>> {
+    groupBy(key, transform: { $0 })
+  }
+
+  /// Splits the values into groups by key, transforming each value. RAC
+  /// `-groupBy:transform:`.
+  ///
+  /// - Parameters:
+  ///   - key: computes each value's key.
+  ///   - transform: the value the group receives.
+  /// - Returns: a signal of groups.
+  public func groupBy<Key: Hashable, U>(
+    _ key: @escaping (Value) -> Key, transform: @escaping (Value) -> U
+  ) -> Signal<GroupedSignal<Key, U>> {
+    Signal<GroupedSignal<Key, U>> { downstream in
+      var groups: [Key: GroupedSignal<Key, U>] = [:]
+      var order: [GroupedSignal<Key, U>] = []
+      self.forward(
+        to: downstream,
+        next: { value in
+          let groupKey = key(value)
+          let group: GroupedSignal<Key, U>
+          if let existing = groups[groupKey] {
+            group = existing
+          } else {
+            group = GroupedSignal(key: groupKey)
+            groups[groupKey] = group
+            order.append(group)
+            downstream.sendNext(group)
+          }
+          group.subject.sendNext(transform(value))
+        },
+        error: { error in
+          for group in order { group.subject.sendError(error) }
+          downstream.sendError(error)
+        },
+        completed: {
+          for group in order { group.subject.sendCompleted() }
+          downstream.sendCompleted()
+        })
+      return nil
+    }
+  }
+}

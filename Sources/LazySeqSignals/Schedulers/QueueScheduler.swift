@@ -1,0 +1,93 @@
+public import Dispatch
+
+/// A scheduler backed by a serial Dispatch queue.
+///
+/// Actions run one at a time, in the order they were scheduled (for equal
+/// deadlines). Delayed actions use the queue's clock; repeating actions use a
+/// Dispatch timer, cancelled on disposal.
+///
+/// ```swift
+/// let background = QueueScheduler(label: "worker")
+/// background.schedule(after: .milliseconds(10)) { print("later") }
+/// ```
+public final class QueueScheduler: Scheduler {
+  /// The serial queue the actions run on.
+  public let queue: DispatchQueue
+
+  /// The scheduler of the main queue.
+  public static let main = QueueScheduler(queue: .main)
+
+  /// Creates a scheduler with a new serial queue.
+  ///
+  /// - Parameters:
+  ///   - label: the queue's label, for debugging.
+  ///   - qos: the quality of service of the queue.
+  ///   - target: an optional target queue; the new queue stays serial even
+  ///     if `target` is concurrent.
+  public init(
+    label: String = "LazySeqSignals.QueueScheduler", qos: DispatchQoS = .default,
+    targeting target: DispatchQueue? = nil
+  ) {
+    self.queue = DispatchQueue(label: label, qos: qos, target: target)
+  }
+
+  /// Creates a scheduler on an existing queue, which must be serial.
+  ///
+  /// - Parameter queue: a serial queue.
+  public init(queue: DispatchQueue) {
+    self.queue = queue
+  }
+
+  @discardableResult
+  public func schedule(_ action: @escaping () -> Void) -> any Disposable {
+    let disposable = AnyDisposable()
+    let work = UncheckedAction(action)
+    queue.async {
+      if !disposable.isDisposed { work.action() }
+    }
+    return disposable
+  }
+
+  @discardableResult
+  public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> any Disposable {
+    let disposable = AnyDisposable()
+    let work = UncheckedAction(action)
+    queue.asyncAfter(deadline: .now() + delay.dispatchInterval) {
+      if !disposable.isDisposed { work.action() }
+    }
+    return disposable
+  }
+
+  @discardableResult
+  public func schedule(
+    after delay: Duration, repeatingEvery interval: Duration, _ action: @escaping () -> Void
+  ) -> any Disposable {
+    precondition(interval > .zero, "QueueScheduler: the repeat interval must be positive")
+    let timer = DispatchSource.makeTimerSource(queue: queue)
+    let work = UncheckedAction(action)
+    timer.schedule(deadline: .now() + delay.dispatchInterval, repeating: interval.dispatchInterval)
+    timer.setEventHandler { work.action() }
+    timer.resume()
+    return AnyDisposable { timer.cancel() }
+  }
+}
+
+/// Carries a non-Sendable action to the queue that runs it.
+// @unchecked: the scheduler contract hands the action to the scheduler's
+// thread; it is never run concurrently with itself on a serial queue.
+private struct UncheckedAction: @unchecked Sendable {
+  let action: () -> Void
+  init(_ action: @escaping () -> Void) { self.action = action }
+}
+
+extension Duration {
+  /// This duration as a Dispatch interval (nanosecond precision, clamped).
+  var dispatchInterval: DispatchTimeInterval {
+    let (seconds, attoseconds) = components
+    let nanos = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    guard !nanos.overflow else { return seconds < 0 ? .nanoseconds(0) : .never }
+    let total = nanos.partialValue.addingReportingOverflow(attoseconds / 1_000_000_000)
+    guard !total.overflow, total.partialValue <= Int64(Int.max) else { return .never }
+    return .nanoseconds(Int(max(0, total.partialValue)))
+  }
+}

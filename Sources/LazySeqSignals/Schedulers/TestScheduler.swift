@@ -1,0 +1,141 @@
+/// A scheduler with virtual time, for deterministic tests.
+///
+/// Nothing runs until you advance the clock. ``now`` starts at zero;
+/// ``advance()`` runs what is due now, ``advance(by:)`` moves the clock
+/// forward running every action that falls due on the way (in time order,
+/// first scheduled first among equal times), and ``run()`` runs until no
+/// action is left. Actions run on the thread that advances.
+///
+/// ```swift
+/// let scheduler = TestScheduler()
+/// scheduler.schedule(after: .seconds(5)) { print("five") }
+/// scheduler.advance(by: .seconds(4))  // nothing
+/// scheduler.advance(by: .seconds(1))  // prints "five"
+/// ```
+public final class TestScheduler: Scheduler {
+  private struct Entry {
+    var time: Duration
+    var order: Int
+    var interval: Duration?
+    var disposable: AnyDisposable
+    var action: () -> Void
+  }
+
+  private struct State {
+    var now: Duration = .zero
+    var nextOrder = 0
+    var entries: [Entry] = []  // sorted by (time, order)
+
+    mutating func insert(_ entry: Entry) {
+      var low = 0
+      var high = entries.count
+      while low < high {
+        let mid = (low + high) / 2
+        let other = entries[mid]
+        if (other.time, other.order) < (entry.time, entry.order) { low = mid + 1 } else { high = mid }
+      }
+      entries.insert(entry, at: low)
+    }
+  }
+
+  private let state = Locked(State())
+  private let advancing = Locked(())
+
+  /// Creates a test scheduler at virtual time zero.
+  public init() {}
+
+  /// The current virtual time.
+  public var now: Duration { state.withLock { $0.now } }
+
+  /// The number of actions waiting to run (disposed ones included until
+  /// their time comes).
+  public var pendingCount: Int { state.withLock { $0.entries.count } }
+
+  @discardableResult
+  public func schedule(_ action: @escaping () -> Void) -> any Disposable {
+    enqueue(delay: .zero, interval: nil, action)
+  }
+
+  @discardableResult
+  public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> any Disposable {
+    enqueue(delay: delay, interval: nil, action)
+  }
+
+  @discardableResult
+  public func schedule(
+    after delay: Duration, repeatingEvery interval: Duration, _ action: @escaping () -> Void
+  ) -> any Disposable {
+    precondition(interval > .zero, "TestScheduler: the repeat interval must be positive")
+    return enqueue(delay: delay, interval: interval, action)
+  }
+
+  private func enqueue(
+    delay: Duration, interval: Duration?, _ action: @escaping () -> Void
+  ) -> any Disposable {
+    let disposable = AnyDisposable()
+    state.withLock { state in
+      let entry = Entry(
+        time: state.now + max(delay, .zero), order: state.nextOrder, interval: interval,
+        disposable: disposable, action: action)
+      state.nextOrder += 1
+      state.insert(entry)
+    }
+    return disposable
+  }
+
+  /// Runs every action due at the current time (including ones they schedule
+  /// for now).
+  public func advance() { advance(by: .zero) }
+
+  /// Moves the clock forward by `interval`, running each action that falls
+  /// due, in time order, with ``now`` set to its time.
+  ///
+  /// - Parameter interval: how far to move; must not be negative.
+  public func advance(by interval: Duration) {
+    precondition(interval >= .zero, "TestScheduler.advance(by:): the interval must not be negative")
+    advance(to: now + interval)
+  }
+
+  /// Moves the clock to `time`, running each action that falls due.
+  ///
+  /// - Parameter time: the target time; earlier than ``now`` does nothing.
+  public func advance(to time: Duration) {
+    advancing.withLock { _ in
+      while let entry = popDue(until: time) {
+        guard !entry.disposable.isDisposed else { continue }
+        entry.action()
+      }
+      state.withLock { state in state.now = max(state.now, time) }
+    }
+  }
+
+  /// Runs actions until none is left, moving the clock to each one's time.
+  ///
+  /// - Important: a repeating action that is never disposed keeps this
+  ///   method running forever.
+  public func run() {
+    advancing.withLock { _ in
+      while let entry = popDue(until: nil) {
+        guard !entry.disposable.isDisposed else { continue }
+        entry.action()
+      }
+    }
+  }
+
+  private func popDue(until limit: Duration?) -> Entry? {
+    state.withLock { state -> Entry? in
+      guard let first = state.entries.first else { return nil }
+      if let limit, first.time > limit { return nil }
+      state.entries.removeFirst()
+      state.now = max(state.now, first.time)
+      if let interval = first.interval, !first.disposable.isDisposed {
+        var again = first
+        again.time = first.time + interval
+        again.order = state.nextOrder
+        state.nextOrder += 1
+        state.insert(again)
+      }
+      return first
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import LazySeqSignals
+import Testing
+
+/// Disposables (G85–G87).
+@Suite struct DisposableTests {
+  @Test func g85AnyDisposable() {
+    let flag = AnyDisposable()
+    #expect(!flag.isDisposed)
+    flag.dispose()
+    #expect(flag.isDisposed)
+    var runs = 0
+    let action = AnyDisposable { runs += 1 }
+    action.dispose()
+    action.dispose()
+    #expect(runs == 1)
+    var notRun = 0
+    do { _ = AnyDisposable { notRun += 1 } }
+    #expect(notRun == 0)
+  }
+
+  @Test func g85ScopedDisposableDisposesOnDeinit() {
+    let inner = AnyDisposable()
+    do { _ = ScopedDisposable(inner) }
+    #expect(inner.isDisposed)
+    let other = AnyDisposable()
+    do { _ = other.scoped() }
+    #expect(other.isDisposed)
+  }
+
+  @Test func g86CompoundDisposable() {
+    let children = (0..<3).map { _ in AnyDisposable() }
+    let compound = CompoundDisposable(children)
+    let added = AnyDisposable()
+    compound.add(added)
+    let removed = AnyDisposable()
+    compound.add(removed)
+    compound.remove(removed)
+    compound.dispose()
+    #expect(children.allSatisfy { $0.isDisposed })
+    #expect(added.isDisposed)
+    #expect(!removed.isDisposed)
+    let late = AnyDisposable()
+    compound.add(late)
+    #expect(late.isDisposed)
+  }
+
+  @Test func g87SerialDisposable() {
+    let serial = SerialDisposable()
+    #expect(serial.inner == nil)
+    let first = AnyDisposable()
+    serial.inner = first
+    first.dispose()
+    #expect(!serial.isDisposed)
+    let second = AnyDisposable()
+    let old = serial.swap(second)
+    #expect(old === first)
+    serial.inner = nil
+    #expect(serial.inner == nil)
+    serial.inner = second
+    #expect(!second.isDisposed)
+    serial.dispose()
+    #expect(second.isDisposed)
+    #expect(serial.inner == nil)
+    let late = AnyDisposable()
+    serial.inner = late
+    #expect(late.isDisposed)
+    #expect(serial.inner == nil)
+  }
+
+  @Test func g87SerialDisposableReleasesItsInner() {
+    weak var weakInner: AnyDisposable?
+    let serial = SerialDisposable()
+    do {
+      let inner = AnyDisposable()
+      weakInner = inner
+      serial.inner = inner
+    }
+    #expect(weakInner != nil)
+    serial.dispose()
+    #expect(weakInner == nil)
+  }
+
+  @Test func disposablesReleaseTheirActionOnDispose() {
+    final class Token {}
+    weak var weakToken: Token?
+    let disposable: AnyDisposable
+    do {
+      let token = Token()
+      weakToken = token
+      disposable = AnyDisposable { withExtendedLifetime(token) {} }
+    }
+    #expect(weakToken != nil)
+    disposable.dispose()
+    #expect(weakToken == nil)
+  }
+}

@@ -1,0 +1,145 @@
+import LazySeqSignals
+import Testing
+
+/// Weak-reference lifetime checks (G24, G31, G43, G44, G71).
+@Suite struct LifetimeTests {
+  final class Token {}
+
+  @Test func g43SignalThatDoesNothingIsFreed() {
+    weak var weakSignal: Signal<Int>?
+    do {
+      let signal = Signal<Int> { _ in nil }
+      weakSignal = signal
+      signal.subscribe()
+    }
+    #expect(weakSignal == nil)
+  }
+
+  @Test func g43CompletedSubscriptionReleasesEverything() {
+    weak var weakSignal: Signal<Int>?
+    weak var weakToken: Token?
+    weak var weakSubscription: (any Disposable)?
+    do {
+      let token = Token()
+      weakToken = token
+      let signal = Signal<Int> { subscriber in
+        subscriber.sendNext(1)
+        subscriber.sendCompleted()
+        return nil
+      }.map { value in withExtendedLifetime(token) { value } }
+      weakSignal = signal
+      weakSubscription = signal.subscribe(next: { _ in withExtendedLifetime(token) {} })
+    }
+    #expect(weakSignal == nil)
+    #expect(weakToken == nil)
+    #expect(weakSubscription == nil)
+  }
+
+  @Test func g44ActiveSubscriptionRetainsIntermediateSignalsUntilDisposed() {
+    let subject = Subject<Int>()
+    weak var weakToken: Token?
+    let recorder = Recorder<Int>()
+    var subscription: (any Disposable)?
+    do {
+      let token = Token()
+      weakToken = token
+      subscription = subject.signal.doNext { _ in withExtendedLifetime(token) {} }.subscribe(next: {
+        recorder.append(.next($0))
+      })
+    }
+    #expect(weakToken != nil)
+    subject.sendNext(1)
+    #expect(recorder.values == [1])
+    subscription?.dispose()
+    #expect(weakToken == nil)
+  }
+
+  @Test func subscriberAndClosuresAreFreedAfterSubjectCompletes() {
+    let subject = Subject<Int>()
+    weak var weakToken: Token?
+    do {
+      let token = Token()
+      weakToken = token
+      subject.signal.map { value in withExtendedLifetime(token) { value } }.subscribe()
+    }
+    #expect(weakToken != nil)
+    subject.sendCompleted()
+    #expect(weakToken == nil)
+  }
+
+  @Test func g24CombineLatestOfSubjectsHasNoRetainCycle() {
+    weak var weakSubject: Subject<Int>?
+    weak var weakSignal: Signal<(Int, Int)>?
+    do {
+      let left = Subject<Int>()
+      let right = Subject<Int>()
+      weakSubject = left
+      let combined = left.signal.combineLatest(with: right.signal)
+      weakSignal = combined
+      combined.subscribe()
+      left.sendCompleted()
+      right.sendCompleted()
+    }
+    #expect(weakSubject == nil)
+    #expect(weakSignal == nil)
+  }
+
+  @Test func g31FlattenReleasesFinishedInnerSubscriptions() {
+    let outer = Subject<Signal<Int>>()
+    weak var weakToken: Token?
+    let subscription = outer.signal.flatten().subscribe()
+    do {
+      let token = Token()
+      weakToken = token
+      outer.sendNext(
+        Signal<Int> { subscriber in
+          withExtendedLifetime(token) {}
+          subscriber.sendCompleted()
+          return AnyDisposable { withExtendedLifetime(token) {} }
+        })
+    }
+    #expect(weakToken == nil)
+    subscription.dispose()
+  }
+
+  @Test func g71SharedSubscriberDoesNotRetainDisposedSubscriptions() {
+    let subscriber = Subscriber<Int>()
+    weak var weakToken: Token?
+    do {
+      let token = Token()
+      weakToken = token
+      let source = Signal<Int> { _ in AnyDisposable { withExtendedLifetime(token) {} } }
+      source.subscribe(subscriber).dispose()
+    }
+    #expect(weakToken == nil)
+    #expect(!subscriber.isDisposed)
+  }
+
+  @Test func disposedSubscriptionToNeverReleasesClosures() {
+    weak var weakToken: Token?
+    let subscription: any Disposable
+    do {
+      let token = Token()
+      weakToken = token
+      subscription = Signal<Int>.never.subscribe(next: { _ in withExtendedLifetime(token) {} })
+    }
+    subscription.dispose()
+    #expect(weakToken == nil)
+  }
+
+  @Test func multicastConnectionReleasesSourceAfterDisposal() {
+    weak var weakToken: Token?
+    let subject = Subject<Int>()
+    let connection: MulticastConnection<Int>
+    do {
+      let token = Token()
+      weakToken = token
+      connection = subject.signal.doNext { _ in withExtendedLifetime(token) {} }.publish()
+    }
+    let disposable = connection.connect()
+    disposable.dispose()
+    #expect(disposable.isDisposed)
+    _ = connection
+    #expect(weakToken != nil)  // the connection still holds its source recipe
+  }
+}

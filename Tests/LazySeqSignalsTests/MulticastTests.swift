@@ -1,0 +1,127 @@
+import Dispatch
+import LazySeqSignals
+import Testing
+
+/// Multicasting (G63–G65, G88, G89).
+@Suite struct MulticastTests {
+  func counted() -> (Signal<Int>, Counter, Counter) {
+    let subscriptions = Counter()
+    let disposals = Counter()
+    let subject = Subject<Int>()
+    let source = Signal<Int> { subscriber in
+      subscriptions.increment()
+      let inner = subject.signal.subscribe(subscriber)
+      return AnyDisposable {
+        inner.dispose()
+        disposals.increment()
+      }
+    }
+    return (source, subscriptions, disposals)
+  }
+
+  @Test func g88ConnectSubscribesOnceAndNeverReconnects() {
+    let (source, subscriptions, disposals) = counted()
+    let connection = source.publish()
+    #expect(subscriptions.value == 0)
+    let first = connection.connect()
+    let second = connection.connect()
+    #expect(first === second)
+    #expect(subscriptions.value == 1)
+    first.dispose()
+    #expect(disposals.value == 1)
+    connection.connect()
+    #expect(subscriptions.value == 1)
+  }
+
+  @Test func g88ConcurrentConnectsSubscribeOnce() {
+    for _ in 0..<100 {
+      let (source, subscriptions, _) = counted()
+      let connection = source.publish()
+      DispatchQueue.concurrentPerform(iterations: 4) { _ in connection.connect() }
+      #expect(subscriptions.value == 1)
+    }
+  }
+
+  @Test func publishSharesOneRun() {
+    var runs = 0
+    let source = Signal<Int> { subscriber in
+      runs += 1
+      subscriber.sendNext(runs)
+      subscriber.sendCompleted()
+      return nil
+    }
+    let connection = source.publish()
+    let a = Recorder(connection.signal)
+    let b = Recorder(connection.signal)
+    connection.connect()
+    #expect(runs == 1)
+    #expect(a.history == expectHistory([1]))
+    #expect(b.history == a.history)
+  }
+
+  @Test func g89AutoconnectDisposesWhenLastSubscriberLeaves() {
+    let (source, subscriptions, disposals) = counted()
+    let auto = source.publish().autoconnect()
+    #expect(subscriptions.value == 0)
+    let first = auto.subscribe()
+    let second = auto.subscribe()
+    #expect(subscriptions.value == 1)
+    first.dispose()
+    #expect(disposals.value == 0)
+    second.dispose()
+    #expect(disposals.value == 1)
+    auto.subscribe()
+    #expect(subscriptions.value == 1)
+  }
+
+  @Test func g89AutoconnectWithReplaySubjectKeepsReplaying() {
+    let source = signal([1, 2]).concat(.never)
+    let auto = source.multicast(ReplaySubject()).autoconnect()
+    let first = Recorder(auto)
+    first.disposable?.dispose()
+    #expect(Recorder(auto).history == ["next(1)", "next(2)"])
+  }
+
+  @Test func g65ReplayLazily() {
+    var subscriptions = 0
+    let source = Signal<Int> { subscriber in
+      subscriptions += 1
+      subscriber.sendNext(1)
+      subscriber.sendNext(2)
+      subscriber.sendCompleted()
+      return nil
+    }
+    let lazy = source.replayLazily()
+    #expect(subscriptions == 0)
+    let first = Recorder(lazy.materialize())
+    let second = Recorder(lazy.materialize())
+    #expect(subscriptions == 1)
+    #expect(first.history == second.history)
+    #expect(first.values.count == 3)
+
+    let subject = Subject<Int>()
+    let trigger = Subject<Void>()
+    let cut = subject.signal.take(until: trigger.signal).replayLazily()
+    cut.subscribe()
+    subject.sendNext(1)
+    trigger.sendNext(())
+    #expect(Recorder(cut).history == expectHistory([1]))
+  }
+
+  @Test func replayAndReplayLastConnectAtOnce() {
+    var runs = 0
+    let source = Signal<Int> { subscriber in
+      runs += 1
+      for value in 1...3 { subscriber.sendNext(value) }
+      return nil
+    }
+    let all = source.replay()
+    #expect(runs == 1)
+    #expect(Recorder(all).history == ["next(1)", "next(2)", "next(3)"])
+    let last = source.replayLast()
+    #expect(runs == 2)
+    #expect(Recorder(last).history == ["next(3)"])
+    #expect(Recorder(last).history == ["next(3)"])
+    #expect(runs == 2)
+  }
+}

@@ -1,0 +1,160 @@
+import Dispatch
+import Foundation
+import LazySeqSignals
+import Testing
+
+/// Schedulers (G79–G84) and recursive scheduling.
+@Suite struct SchedulerTests {
+  @Test func g79ImmediateSchedulerRunsSynchronously() {
+    var ran = false
+    ImmediateScheduler().schedule { ran = true }
+    #expect(ran)
+    var delayed = false
+    ImmediateScheduler().schedule(after: .milliseconds(1)) { delayed = true }
+    #expect(delayed)
+  }
+
+  @Test func g80RecursionOnImmediateSchedulerRunsAfterReturn() {
+    var log: [String] = []
+    var count = 0
+    ImmediateScheduler().scheduleRecursive { reschedule in
+      count += 1
+      log.append("begin \(count)")
+      if count < 3 { reschedule() }
+      log.append("end \(count)")
+    }
+    #expect(log == ["begin 1", "end 1", "begin 2", "end 2", "begin 3", "end 3"])
+    var once = 0
+    ImmediateScheduler().scheduleRecursive { _ in once += 1 }
+    #expect(once == 1)
+  }
+
+  @Test func g80RecursionOf100000StepsOnA512KBStack() {
+    let counter = Counter()
+    onThread(stackSize: 512 * 1024) {
+      ImmediateScheduler().scheduleRecursive { reschedule in
+        if counter.increment() < 100_000 { reschedule() }
+      }
+    }
+    #expect(counter.value == 100_000)
+  }
+
+  @Test func recursionOnTestSchedulerAndDisposalFromInside() {
+    let scheduler = TestScheduler()
+    var count = 0
+    scheduler.scheduleRecursive { reschedule in
+      count += 1
+      if count < 100_000 { reschedule() }
+    }
+    #expect(count == 0)
+    onThread(stackSize: 512 * 1024) { scheduler.run() }
+    #expect(count == 100_000)
+
+    var stopped = 0
+    var disposable: (any Disposable)?
+    disposable = scheduler.scheduleRecursive { reschedule in
+      stopped += 1
+      disposable?.dispose()
+      reschedule()
+    }
+    scheduler.run()
+    #expect(stopped == 1)
+  }
+
+  @Test func g81RecursionOnQueueSchedulerAndLaterReschedule() {
+    let scheduler = QueueScheduler(label: "recursion")
+    let counter = Counter()
+    let done = DispatchSemaphore(value: 0)
+    let other = QueueScheduler(label: "other")
+    scheduler.scheduleRecursive { reschedule in
+      let count = counter.increment()
+      if count < 3 {
+        other.schedule { reschedule() }
+      } else {
+        done.signal()
+      }
+    }
+    done.wait()
+    #expect(counter.value == 3)
+  }
+
+  @Test func g84TestSchedulerOrdering() {
+    let scheduler = TestScheduler()
+    scheduler.advance()
+    var log: [String] = []
+    scheduler.schedule(after: .seconds(20)) { log.append("20") }
+    scheduler.schedule(after: .seconds(10)) { log.append("10") }
+    for index in 0..<3 { scheduler.schedule { log.append("now \(index)") } }
+    scheduler.advance()
+    #expect(log == ["now 0", "now 1", "now 2"])
+    scheduler.advance(by: .seconds(10))
+    #expect(log.last == "10")
+    #expect(scheduler.now == .seconds(10))
+    scheduler.run()
+    #expect(log == ["now 0", "now 1", "now 2", "10", "20"])
+    #expect(scheduler.now == .seconds(20))
+  }
+
+  @Test func g84RepeatingSchedulesInterleave() {
+    let scheduler = TestScheduler()
+    var log: [Duration] = []
+    let a = scheduler.schedule(after: .seconds(20), repeatingEvery: .seconds(5)) { log.append(scheduler.now) }
+    let b = scheduler.schedule(after: .seconds(22), repeatingEvery: .seconds(10)) {
+      log.append(scheduler.now)
+    }
+    scheduler.advance(by: .seconds(32))
+    #expect(log == [.seconds(20), .seconds(22), .seconds(25), .seconds(30), .seconds(32)])
+    a.dispose()
+    b.dispose()
+    scheduler.run()
+    #expect(log.count == 5)
+  }
+
+  @Test func g76g77DisposingBeforeRunCancels() {
+    let scheduler = QueueScheduler(label: "cancel")
+    let log = Recorder<Int>()
+    let gate = DispatchSemaphore(value: 0)
+    scheduler.schedule { gate.wait() }
+    scheduler.schedule { log.append(.next(1)) }.dispose()
+    scheduler.schedule(after: .milliseconds(1)) { log.append(.next(2)) }.dispose()
+    let done = DispatchSemaphore(value: 0)
+    scheduler.schedule {
+      log.append(.next(3))
+      done.signal()
+    }
+    gate.signal()
+    done.wait()
+    #expect(log.history == ["next(3)"])
+  }
+
+  @Test func g83QueueSchedulerIsSerialEvenOnConcurrentTarget() {
+    let target = DispatchQueue(label: "concurrent", attributes: .concurrent)
+    let scheduler = QueueScheduler(label: "serial", targeting: target)
+    let log = Recorder<Int>()
+    let done = DispatchSemaphore(value: 0)
+    for index in 0..<100 { scheduler.schedule { log.append(.next(index)) } }
+    scheduler.schedule { done.signal() }
+    done.wait()
+    #expect(log.values == Array(0..<100))
+  }
+
+  @Test func queueSchedulerRepeatsUntilDisposed() {
+    let scheduler = QueueScheduler(label: "repeat")
+    let counter = Counter()
+    let reachedThree = DispatchSemaphore(value: 0)
+    let disposable = scheduler.schedule(after: .milliseconds(1), repeatingEvery: .milliseconds(1)) {
+      if counter.increment() == 3 { reachedThree.signal() }
+    }
+    reachedThree.wait()
+    disposable.dispose()
+    let flushed = DispatchSemaphore(value: 0)
+    scheduler.schedule { flushed.signal() }
+    flushed.wait()
+    let stopped = counter.value
+    let again = DispatchSemaphore(value: 0)
+    scheduler.schedule(after: .milliseconds(20)) { again.signal() }
+    again.wait()
+    #expect(counter.value == stopped)
+    #expect(stopped >= 3)
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import LazySeqSignals
+import Testing
+
+/// Time-based operators (G45–G50), driven by `TestScheduler`.
+@Suite struct TimeTests {
+  @Test func g45IntervalSendsEveryPeriodUntilDisposed() {
+    let scheduler = TestScheduler()
+    let recorder = Recorder(Signal<Date>.interval(.seconds(1), on: scheduler).mapReplace(1))
+    scheduler.advance(by: .milliseconds(999))
+    #expect(recorder.values.isEmpty)
+    scheduler.advance(by: .milliseconds(1))
+    #expect(recorder.values.count == 1)
+    scheduler.advance(by: .seconds(2))
+    #expect(recorder.values.count == 3)
+    recorder.disposable?.dispose()
+    scheduler.advance(by: .seconds(5))
+    #expect(recorder.history == ["next(1)", "next(1)", "next(1)"])
+    let taken = Recorder(Signal<Date>.interval(.seconds(1), on: scheduler).take(2).mapReplace(0))
+    scheduler.run()
+    #expect(taken.history == expectHistory([0, 0]))
+  }
+
+  @Test func g46Timeout() {
+    let scheduler = TestScheduler()
+    let subject = Subject<Int>()
+    let recorder = Recorder(subject.signal.timeout(.seconds(2), on: scheduler))
+    subject.sendNext(1)
+    scheduler.advance(by: .seconds(1))
+    subject.sendNext(2)
+    #expect(recorder.history == ["next(1)", "next(2)"])
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.history == ["next(1)", "next(2)", "error(timedOut)"])
+    #expect(recorder.events.last?.error as? SignalError == .timedOut)
+
+    let disposed = Recorder(Signal<Int>.never.timeout(.seconds(1), on: scheduler))
+    disposed.disposable?.dispose()
+    scheduler.advance(by: .seconds(5))
+    #expect(disposed.history == [])
+
+    let completes = Recorder(Signal.just(1).timeout(.seconds(1), on: scheduler))
+    scheduler.advance(by: .seconds(5))
+    #expect(completes.history == expectHistory([1]))
+  }
+
+  @Test func g47Delay() {
+    let scheduler = TestScheduler()
+    let subject = Subject<Int>()
+    let recorder = Recorder(subject.signal.delay(.seconds(1), on: scheduler))
+    subject.sendNext(1)
+    subject.sendCompleted()
+    #expect(recorder.history == [])
+    scheduler.advance(by: .milliseconds(500))
+    #expect(recorder.history == [])
+    scheduler.advance(by: .milliseconds(500))
+    #expect(recorder.history == expectHistory([1]))
+
+    let failing = Subject<Int>()
+    let errors = Recorder(failing.signal.delay(.seconds(1), on: scheduler))
+    failing.sendNext(1)
+    failing.sendError(TestError.boom)
+    #expect(errors.history == ["error(boom)"])
+    scheduler.run()
+    #expect(errors.history == ["error(boom)"])
+
+    let cancelled = Recorder(Signal.just(1).delay(.seconds(1), on: scheduler))
+    cancelled.disposable?.dispose()
+    scheduler.run()
+    #expect(cancelled.history == [])
+  }
+
+  @Test func g48Throttle() {
+    let scheduler = TestScheduler()
+    let subject = Subject<String>()
+    let recorder = Recorder(subject.signal.throttle(.seconds(1), on: scheduler))
+    subject.sendNext("foo")
+    subject.sendNext("bar")
+    #expect(recorder.history == [])
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.history == ["next(bar)"])
+    subject.sendNext("buzz")
+    scheduler.advance(by: .milliseconds(500))
+    subject.sendNext("fizz")
+    scheduler.advance(by: .milliseconds(500))
+    #expect(recorder.history == ["next(bar)"])
+    scheduler.advance(by: .milliseconds(500))
+    #expect(recorder.history == ["next(bar)", "next(fizz)"])
+    subject.sendNext("last")
+    subject.sendCompleted()
+    #expect(recorder.history == ["next(bar)", "next(fizz)", "next(last)", "completed"])
+
+    let failing = Subject<String>()
+    let errors = Recorder(failing.signal.throttle(.seconds(1), on: scheduler))
+    failing.sendNext("dropped")
+    failing.sendError(TestError.boom)
+    scheduler.run()
+    #expect(errors.history == ["error(boom)"])
+
+    let cancelled = Subject<String>()
+    let disposed = Recorder(cancelled.signal.throttle(.seconds(1), on: scheduler))
+    cancelled.sendNext("pending")
+    disposed.disposable?.dispose()
+    scheduler.run()
+    #expect(disposed.history == [])
+  }
+
+  @Test func g50BufferByTime() {
+    let scheduler = TestScheduler()
+    let subject = Subject<Int>()
+    let recorder = Recorder(subject.signal.buffer(.seconds(1), on: scheduler))
+    scheduler.advance(by: .seconds(3))
+    #expect(recorder.history == [])
+    subject.sendNext(1)
+    subject.sendNext(2)
+    scheduler.advance(by: .seconds(1))
+    subject.sendNext(3)
+    subject.sendNext(4)
+    scheduler.advance(by: .seconds(1))
+    subject.sendNext(5)
+    subject.sendCompleted()
+    #expect(recorder.history == ["next([1, 2])", "next([3, 4])", "next([5])", "completed"])
+  }
+
+  @Test func deliverOnAndSubscribeOn() {
+    let scheduler = TestScheduler()
+    let delivered = Recorder(signal([1, 2]).deliver(on: scheduler))
+    #expect(delivered.history == [])
+    scheduler.advance()
+    #expect(delivered.history == expectHistory([1, 2]))
+
+    var subscribed = false
+    let deferred = Recorder(
+      Signal<Int>.defer {
+        subscribed = true
+        return .just(1)
+      }.subscribe(on: scheduler))
+    #expect(!subscribed)
+    scheduler.advance()
+    #expect(subscribed)
+    #expect(deferred.history == expectHistory([1]))
+
+    let cancelled = Recorder(Signal.just(1).deliver(on: scheduler))
+    cancelled.disposable?.dispose()
+    scheduler.advance()
+    #expect(cancelled.history == [])
+  }
+
+  @Test func retryOnTestSchedulerResubscribesLater() {
+    let scheduler = TestScheduler()
+    var attempts = 0
+    let failing = Signal<Int>.defer {
+      attempts += 1
+      return Signal<Int>.error(TestError.boom).delay(.seconds(1), on: scheduler).startWith(attempts)
+    }
+    let recorder = Recorder(Signal<Int>.defer { failing }.catchTo(.never).concat(.never))
+    #expect(recorder.history == ["next(1)"])
+    let retried = Recorder(
+      Signal<Int> { subscriber in
+        scheduler.schedule(after: .seconds(1)) { subscriber.sendError(TestError.boom) }
+      }.materialize().filter { $0.isTerminal }.mapReplace(1))
+    scheduler.run()
+    #expect(retried.history == expectHistory([1]))
+  }
+}
