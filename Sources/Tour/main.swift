@@ -10,12 +10,8 @@ Tour.kinds()
 Tour.infinite()
 Tour.folds()
 Tour.equality()
-#if TOUR_SIGNALS
-  Tour.signals()
-#endif  // TOUR_SIGNALS
-#if TOUR_CONVERSIONS
-  await Tour.conversions()
-#endif  // TOUR_CONVERSIONS
+Tour.signals()
+await Tour.conversions()
 
 print()
 print("End of the tour. Guides: Docs/README.md")

@@ -1,4 +1,3 @@
-// run.sh: pending until the signal ⇄ sequence conversions land on main (delete this line to run the page)
 /*:
  [Previous](@previous)
 

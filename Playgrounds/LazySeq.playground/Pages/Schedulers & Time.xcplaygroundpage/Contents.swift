@@ -1,4 +1,3 @@
-// run.sh: pending until LazySeqSignals lands on main (delete this line to run the page)
 /*:
  [Previous](@previous)
 
