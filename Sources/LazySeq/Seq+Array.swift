@@ -5,7 +5,7 @@ extension Seq {
   /// Creates a sequence of the elements of a collection, snapshotted now.
   ///
   /// Later mutation of the source is not seen. Ranges of integers are not
-  /// copied (see ``init(_:)-range``).
+  /// copied (see ``init(_:)-(Range<Element>)``).
   ///
   /// ```swift
   /// var source = [1, 2, 3]

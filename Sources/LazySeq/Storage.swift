@@ -209,7 +209,11 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
   /// The locked part of `force`.
   @inlinable
   internal func produce(into segment: _Segment<Element>, seen: Int, finished: inout [_StorageBase]) {
-    let current = segment.state.load(ordering: .relaxed)
+    // Acquiring: pairs with the releasing store that ended the previous
+    // production, so everything that production wrote (the producer's
+    // state) happens-before this one, also for tools that cannot see the
+    // lock's hand-over (ThreadSanitizer and the Linux PI-futex `Mutex`).
+    let current = segment.state.load(ordering: .acquiring)
     guard current == seen else { return }
     let count = current >> _Segment<Element>.countShift
     if let value = producer() {
@@ -301,7 +305,7 @@ internal final class _Node<Element>: _Storage<Element>, @unchecked Sendable {
   internal func head() -> Element? {
     if done.load(ordering: .acquiring) & _Node.headDone != 0 { return headValue }
     return headLock.withLock("a dynamic sequence's head") {
-      if done.load(ordering: .relaxed) & _Node.headDone != 0 { return headValue }
+      if done.load(ordering: .acquiring) & _Node.headDone != 0 { return headValue }
       let value = headBlock.unsafelyUnwrapped()
       headValue = value
       headBlock = nil
@@ -314,7 +318,7 @@ internal final class _Node<Element>: _Storage<Element>, @unchecked Sendable {
   internal func tail() -> Seq<Element> {
     if done.load(ordering: .acquiring) & _Node.tailDone != 0 { return tailValue }
     let result: Seq<Element> = tailLock.withLock("a dynamic sequence's tail") {
-      if done.load(ordering: .relaxed) & _Node.tailDone != 0 { return tailValue }
+      if done.load(ordering: .acquiring) & _Node.tailDone != 0 { return tailValue }
       let value = isKnownEmpty ? Seq() : tailBlock.unsafelyUnwrapped()
       tailValue = value
       tailBlock = nil
@@ -355,7 +359,7 @@ internal final class _Deferred<Element>: _Storage<Element>, @unchecked Sendable 
   internal func resolve() -> Seq<Element> {
     if isResolved.load(ordering: .acquiring) { return resolved }
     return lock.withLock("a lazy sequence") {
-      if isResolved.load(ordering: .relaxed) { return resolved }
+      if isResolved.load(ordering: .acquiring) { return resolved }
       let value = block.unsafelyUnwrapped()
       resolved = value
       block = nil

@@ -1,4 +1,17 @@
-import LazySeq
-import LazySeqSignals
+// `swift run Tour`: a guided, printed walk through LazySeq. Each chapter
+// lives in its own file, `Tour+<Chapter>.swift`; the output is deterministic.
 
 print("LazySeq tour")
+print("Every line shows a piece of code, then what it printed.")
+
+Tour.sequences()
+Tour.laziness()
+Tour.kinds()
+Tour.infinite()
+Tour.folds()
+Tour.equality()
+Tour.signals()
+await Tour.conversions()
+
+print()
+print("End of the tour. Guides: Docs/README.md")

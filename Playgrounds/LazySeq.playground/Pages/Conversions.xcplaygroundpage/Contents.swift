@@ -1,0 +1,67 @@
+/*:
+ [Previous](@previous)
+
+ # Conversions
+
+ Pull and push meet in both directions.
+ */
+import LazySeq
+import LazySeqSignals
+
+/*:
+ ## From a sequence to a signal
+
+ `seq.signal(on:)` is cold: each subscription walks the sequence again. On an
+ asynchronous scheduler each element is sent by its own scheduled action.
+ */
+let letters: Seq<String> = ["a", "b", "c"]
+letters.signal().subscribe(next: { print($0) }, completed: { print("completed") })  // a b c completed
+
+let scheduler = TestScheduler()
+var received: [String] = []
+letters.signal(on: scheduler).subscribe(next: { received.append($0) })
+print(received)  // []: nothing before the scheduler runs
+scheduler.run()
+print(received)  // ["a", "b", "c"]
+/*:
+ ## From a signal to a sequence
+
+ `signal.sequence` subscribes once and memoizes what arrives; `head` and `tail`
+ wait until the value (or the end) is known.
+ */
+var subscriptions = 0
+let numbers = Signal<Int> { subscriber in
+  subscriptions += 1
+  for value in 1...4 { subscriber.sendNext(value) }
+  subscriber.sendCompleted()
+  return nil
+}
+let sequence = numbers.sequence
+print(sequence.head!, sequence.array, sequence.map { $0 * 10 }.array, subscriptions)
+// 1 [1, 2, 3, 4] [10, 20, 30, 40] 1
+/*:
+ ## Blocking conversions
+
+ `first()`, `toArray()` and `waitUntilCompleted()` block until the signal
+ finishes, and **throw** its error (RAC returned `nil`).
+ */
+struct Offline: Error {}
+print(try Signal.just(7).first() as Any)  // Optional(7)
+print(try numbers.toArray())  // [1, 2, 3, 4]
+do {
+  _ = try Signal<Int>.error(Offline()).toArray()
+} catch {
+  print("threw", error)  // threw Offline()
+}
+/*:
+ ## Swift concurrency
+
+ `signal.values` is an `AsyncSequence`; leaving the loop disposes the
+ subscription.
+ */
+var total = 0
+for try await value in Seq(1...5).signal().values {
+  total += value
+}
+print(total)  // 15
+//: [Previous: Schedulers & Time](@previous)

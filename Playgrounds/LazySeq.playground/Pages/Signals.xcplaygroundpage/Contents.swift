@@ -1,0 +1,100 @@
+/*:
+ [Previous](@previous)
+
+ # Signals
+
+ Where a `Seq` is *pulled* (you ask for the next element), a `Signal` *pushes*
+ values to its subscribers as they happen: ReactiveCocoa's `RACSignal`.
+
+ A signal sends any number of `next` events, then at most one `error` or
+ `completed`. Nothing is delivered after that, nor after the subscription is
+ disposed.
+ */
+import LazySeq
+import LazySeqSignals
+
+let countdown = Signal<Int> { subscriber in
+  print("subscribed")
+  for value in [3, 2, 1] { subscriber.sendNext(value) }
+  subscriber.sendCompleted()
+  return nil
+}
+/*:
+ Signals are **cold**: the closure runs once per subscription, and nothing
+ runs before the first one.
+ */
+countdown.subscribe(next: { print("next", $0) }, completed: { print("completed") })
+countdown.map { $0 * 10 }.collect().subscribe(next: { print($0) })  // subscribed, then [30, 20, 10]
+/*:
+ ## Operators
+
+ Every `Seq` operator that makes sense for a stream exists on `Signal` with the
+ same name, plus the time- and concurrency-aware ones.
+ */
+let words = Signal<String> { subscriber in
+  for word in ["a", "bb", "bb", "ccc"] { subscriber.sendNext(word) }
+  subscriber.sendCompleted()
+  return nil
+}
+words
+  .filter { $0.count >= 2 }
+  .map { $0 + "foobar" }
+  .distinctUntilChanged()
+  .subscribe(next: { print($0) })
+Signal.merge([Signal.just(1), Signal.just(2)]).collect().subscribe(next: { print($0) })
+Signal.just("a").zip(with: Signal.just(1)).subscribe(next: { print($0, $1) })
+/*:
+ ## Subjects: signals you send to by hand
+
+ A `Subject` is hot: subscribers see only what is sent after they subscribe.
+ A `ReplaySubject` replays what it has seen; a `BehaviorSubject` always has a
+ current value.
+ */
+let subject = Subject<String>()
+subject.sendNext("too early")
+let subscription = subject.signal.subscribe(next: { print("subject:", $0) })
+subject.sendNext("hello")
+subscription.dispose()
+subject.sendNext("too late")
+
+let replay = ReplaySubject<Int>(capacity: 2)
+for value in 1...3 { replay.sendNext(value) }
+replay.signal.subscribe(next: { print("replayed", $0) })  // 2, then 3
+
+let current = BehaviorSubject("idle")
+current.signal.subscribe(next: { print("state:", $0) })
+current.sendNext("busy")
+/*:
+ ## Errors
+
+ `catch` replaces a failed signal; `retry(n)` subscribes again, at most `n`
+ more times.
+ */
+struct Offline: Error {}
+var attempts = 0
+let flaky = Signal<String> { subscriber in
+  attempts += 1
+  if attempts < 3 { subscriber.sendError(Offline()) } else { subscriber.sendNext("data") }
+  subscriber.sendCompleted()
+  return nil
+}
+flaky.retry(5).subscribe(next: { print($0, "after", attempts, "attempts") })
+Signal<String>.error(Offline()).catch { _ in .just("fallback") }.subscribe(next: { print($0) })
+/*:
+ ## Sharing one subscription
+
+ `replay()` subscribes once, now, and replays everything to each subscriber,
+ so the expensive work runs once.
+ */
+var runs = 0
+let expensive = Signal<Int> { subscriber in
+  runs += 1
+  subscriber.sendNext(42)
+  subscriber.sendCompleted()
+  return nil
+}
+let shared = expensive.replay()
+shared.subscribe(next: { print("first", $0) })
+shared.subscribe(next: { print("second", $0) })
+print("runs:", runs)  // 1
+//: [Next: Schedulers & Time](@next)

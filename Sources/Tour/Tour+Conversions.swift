@@ -1,0 +1,76 @@
+import LazySeq
+import LazySeqSignals
+
+extension Tour {
+  /// Between pull (Seq) and push (Signal), both ways.
+  static func conversions() async {
+    chapter("Conversions between sequences and signals")
+    say("A sequence becomes a cold signal: each subscription walks it again.")
+    let letters: Seq<String> = ["a", "b", "c"]
+    letters.signal().subscribe(
+      next: { print("  next \($0)") }, completed: { print("  completed") })
+
+    say("On another scheduler, nothing is sent until that scheduler runs:")
+    let scheduler = TestScheduler()
+    var received: [String] = []
+    letters.signal(on: scheduler).subscribe(next: { received.append($0) })
+    show("received before the scheduler runs", received)
+    scheduler.run()
+    show("received after scheduler.run()", received)
+
+    print()
+    say("A signal becomes a memoized sequence: subscribed once, walked many times.")
+    var subscriptions = 0
+    let numbers = Signal<Int> { subscriber in
+      subscriptions += 1
+      for value in 1...4 { subscriber.sendNext(value) }
+      subscriber.sendCompleted()
+      return nil
+    }
+    let sequence = numbers.sequence
+    show("sequence.head", sequence.head!)
+    show("sequence.map { $0 * 10 }.array", sequence.map { $0 * 10 }.array)
+    show("sequence.array", sequence.array)
+    show("subscriptions", subscriptions)
+
+    print()
+    say("Blocking conversions throw the signal's error instead of returning nil.")
+    do {
+      show("try Signal.just(7).first()", try Signal.just(7).first() as Any)
+      show("try Signal<Int>.empty.first()", try Signal<Int>.empty.first() as Any)
+      show("try numbers.toArray()", try numbers.toArray())
+    } catch {
+      print("unexpected error: \(error)")
+    }
+    do {
+      _ = try Signal<Int>.error(ServiceError(description: "offline")).toArray()
+    } catch {
+      show("try Signal<Int>.error(offline).toArray() threw", error)
+    }
+
+    print()
+    say("A signal's error ends its sequence early; failure keeps it, checkedArray() throws it.")
+    let failing = Signal<Int> { subscriber in
+      subscriber.sendNext(1)
+      subscriber.sendError(ServiceError(description: "offline"))
+      return nil
+    }.sequence
+    show("failing.array", failing.array)
+    show("failing.failure", failing.failure.map { "\($0)" } ?? "nil")
+    do {
+      _ = try failing.checkedArray()
+    } catch {
+      show("try failing.checkedArray() threw", error)
+    }
+
+    print()
+    say("Swift concurrency: for try await over signal.values.")
+    var total = 0
+    do {
+      for try await value in Seq(1...5).signal().values { total += value }
+    } catch {
+      print("  failed: \(error)")
+    }
+    show("sum of Seq(1...5).signal().values", total)
+  }
+}

@@ -1,0 +1,111 @@
+import LazySeq
+import LazySeqSignals
+
+extension Tour {
+  /// Virtual time as `t=0.700s`.
+  static func stamp(_ scheduler: TestScheduler) -> String {
+    let (seconds, attoseconds) = scheduler.now.components
+    let milliseconds = seconds * 1_000 + attoseconds / 1_000_000_000_000_000
+    let fraction = String(milliseconds % 1_000)
+    return "t=\(milliseconds / 1_000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
+  }
+
+  /// RAC's search box: text changes, filter, throttle, flatMap, deliver(on:).
+  static func signals() {
+    chapter("Signals: RAC's search box on virtual time")
+    say("A TestScheduler moves a virtual clock: no sleeping, same output every run.")
+    let scheduler = TestScheduler()
+    let text = Subject<String>()
+
+    func search(_ query: String) -> Signal<[String]> {
+      Signal { subscriber in
+        print("\(stamp(scheduler))  search(\"\(query)\") starts")
+        return scheduler.schedule(after: .milliseconds(300)) {
+          subscriber.sendNext(["\(query) 1", "\(query) 2"])
+          subscriber.sendCompleted()
+        }
+      }
+    }
+
+    let subscription =
+      text.signal
+      .filter { $0.count > 2 }
+      .throttle(.milliseconds(500), on: scheduler)
+      .flatMap { search($0) }
+      .deliver(on: scheduler)  // the "main" scheduler of this simulation
+      .subscribe(next: { results in print("\(stamp(scheduler))  show \(results)") })
+
+    let typing: [(Int, String)] = [
+      (0, "s"), (100, "sw"), (200, "swi"), (300, "swif"), (400, "swift"),
+      (1_500, "swiftui"), (2_600, "sw"),
+    ]
+    for (milliseconds, value) in typing {
+      scheduler.schedule(after: .milliseconds(milliseconds)) {
+        print("\(stamp(scheduler))  text = \"\(value)\"")
+        text.sendNext(value)
+      }
+    }
+    scheduler.run()
+    subscription.dispose()
+    say("\"s\" and \"sw\" were too short; \"swi\"…\"swift\" were one burst: only \"swift\" was searched.")
+
+    print()
+    say("map + switchToLatest: a new query cancels the search still running.")
+    let clock = TestScheduler()
+    let queries = Subject<String>()
+    func cancellableSearch(_ query: String) -> Signal<String> {
+      Signal { subscriber in
+        var answered = false
+        let reply = clock.schedule(after: .milliseconds(300)) {
+          answered = true
+          subscriber.sendNext("results for \(query)")
+          subscriber.sendCompleted()
+        }
+        return AnyDisposable {
+          reply.dispose()
+          if !answered { print("\(stamp(clock))  search(\"\(query)\") cancelled") }
+        }
+      }
+    }
+    let latest =
+      queries.signal
+      .map { cancellableSearch($0) }
+      .switchToLatest()
+      .subscribe(next: { print("\(stamp(clock))  \($0)") })
+    for (milliseconds, value) in [(0, "cat"), (100, "cats"), (1_000, "dogs")] {
+      clock.schedule(after: .milliseconds(milliseconds)) {
+        print("\(stamp(clock))  query = \"\(value)\"")
+        queries.sendNext(value)
+      }
+    }
+    clock.run()
+    latest.dispose()
+
+    print()
+    say("retry, then catch: two retries may rescue a flaky request; catch supplies a fallback.")
+    func flaky(failures: Int) -> Signal<String> {
+      var attempts = 0
+      return Signal { subscriber in
+        attempts += 1
+        print("  attempt \(attempts)")
+        if attempts <= failures {
+          subscriber.sendError(ServiceError(description: "timeout #\(attempts)"))
+        } else {
+          subscriber.sendNext("payload")
+          subscriber.sendCompleted()
+        }
+        return nil
+      }
+    }
+    for failures in [2, 5] {
+      print("flaky(failures: \(failures)).retry(2).catch { .just(\"cached\") }")
+      flaky(failures: failures)
+        .retry(2)
+        .catch { error in
+          print("  caught \(error)")
+          return .just("cached")
+        }
+        .subscribe(next: { print("  value \($0)") }, completed: { print("  completed") })
+    }
+  }
+}
