@@ -19,7 +19,7 @@ from xml.sax.saxutils import escape
 TITLES = {
     "1": "1 · for x in Seq(array) vs for x in array",
     "2": "2 · first walk (memoizing) vs array.lazy",
-    "2t": "2t · for-in over a temporary pipeline vs array.lazy",
+    "2t": "2t · temporary pipeline (fused) vs array.lazy",
     "3": "3 · second walk: evaluated Seq vs [Int]",
     "R": "R · naive memoized list vs array.lazy",
     "8a": "8a · seq.signal().toArray()",
@@ -139,7 +139,7 @@ def render(series):
         color, dash = STYLE[impl]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(f'<line x1="{lx}" y1="{ly - 4}" x2="{lx + 28}" y2="{ly - 4}" stroke="{color}" stroke-width="2"{dash_attr}/>')
-        text = {"ours": "LazySeq (ours)", "baseline": "baseline (stdlib; 8a/8b: ours at the smaller n)", "naive": "naive memoized cons list"}[impl]
+        text = {"ours": "LazySeq (ours)", "baseline": "baseline (Swift standard library)", "naive": "naive memoized cons list"}[impl]
         out.append(f'<text x="{lx + 34}" y="{ly}" class="legend">{escape(text)}</text>')
         lx += 60 + 7 * len(text)
     out.append("</svg>")
