@@ -560,6 +560,13 @@ import Testing
     #expect(history(signal([Event<Int>.completed, .next(1)]).dematerialize()) == ["completed"])
   }
 
+  @Test func g58NotAndOr() {
+    #expect(history(signal([true, false]).not()) == expectHistory([false, true]))
+    let rows: [[Bool]] = [[true, true], [true, false], [false, false], []]
+    #expect(history(signal(rows).and()) == expectHistory([true, false, false, true]))
+    #expect(history(signal(rows).or()) == expectHistory([true, true, false, false]))
+  }
+
   @Test func g59GroupBy() {
     var log: [String] = []
     let grouped = signal([1, 2, 3, 4, 5]).groupBy({ $0 % 2 == 0 ? "even" : "odd" }, transform: { $0 * 10 })

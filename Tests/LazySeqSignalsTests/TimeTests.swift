@@ -104,6 +104,30 @@ import Testing
     #expect(disposed.history == [])
   }
 
+  @Test func g49ThrottleValuesPassingTest() {
+    let scheduler = TestScheduler()
+    let subject = Subject<Int>()
+    var tested: [Int] = []
+    let throttled = subject.signal.throttle(.seconds(1), on: scheduler) { value in
+      tested.append(value)
+      return value.isMultiple(of: 2)
+    }
+    let recorder = Recorder(throttled)
+    subject.sendNext(1)  // not throttled: at once
+    subject.sendNext(2)  // throttled
+    #expect(recorder.values == [1])
+    subject.sendNext(4)  // replaces 2
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.values == [1, 4])
+    subject.sendNext(6)  // throttled, then dropped by the immediate 7
+    subject.sendNext(7)
+    scheduler.run()
+    #expect(recorder.values == [1, 4, 7])
+    #expect(tested == [1, 2, 4, 6, 7])
+    subject.sendCompleted()
+    #expect(recorder.history == expectHistory([1, 4, 7]))
+  }
+
   @Test func g50BufferByTime() {
     let scheduler = TestScheduler()
     let subject = Subject<Int>()

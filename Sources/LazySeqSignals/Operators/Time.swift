@@ -13,6 +13,25 @@ extension Signal {
   ///   - scheduler: where the delayed values are sent.
   /// - Returns: the throttled signal.
   public func throttle(_ interval: Duration, on scheduler: any Scheduler) -> Signal<Value> {
+    throttle(interval, on: scheduler, valuesPassing: { _ in true })
+  }
+
+  /// Throttles only the values that satisfy `predicate`; the others are
+  /// sent at once. RAC `-throttle:valuesPassingTest:`.
+  ///
+  /// A throttled value waits for `interval` of silence, like
+  /// ``throttle(_:on:)``. Any new value — throttled or not — drops the value
+  /// waiting. Completion sends the waiting value at once, then completes; an
+  /// error is forwarded at once and drops it. Disposal cancels it.
+  ///
+  /// - Parameters:
+  ///   - interval: the quiet period.
+  ///   - scheduler: where the delayed values are sent.
+  ///   - predicate: whether a value is throttled; receives each value.
+  /// - Returns: the throttled signal.
+  public func throttle(
+    _ interval: Duration, on scheduler: any Scheduler, valuesPassing predicate: @escaping (Value) -> Bool
+  ) -> Signal<Value> {
     Signal { downstream in
       let pending = Locked<Value?>(nil)
       let timer = SerialDisposable()
@@ -28,6 +47,12 @@ extension Signal {
       self.forward(
         to: downstream,
         next: { value in
+          timer.swap(nil)?.dispose()
+          guard predicate(value) else {
+            pending.withLock { $0 = nil }
+            downstream.sendNext(value)
+            return
+          }
           pending.withLock { $0 = value }
           timer.swap(scheduler.schedule(after: interval) { flush() })?.dispose()
         },
