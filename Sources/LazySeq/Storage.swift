@@ -190,31 +190,45 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
   /// keeps the segment alive, and the segment keeps its frontier alive.
   @inlinable
   internal static func force(_ segmentRef: Unmanaged<_Segment<Element>>, seen: Int) {
-    var finished: [_StorageBase] = []
-    segmentRef._withUnsafeGuaranteedRef { segment in
+    let ended: Bool = segmentRef._withUnsafeGuaranteedRef { segment in
       let frontierRef = Unmanaged.passUnretained(segment.frontier.unsafelyUnwrapped)
-      frontierRef._withUnsafeGuaranteedRef { frontier in
+      return frontierRef._withUnsafeGuaranteedRef { frontier in
         frontier.lock.withLock("a lazy sequence") {
           segmentRef._withUnsafeGuaranteedRef { segment in
             frontierRef._withUnsafeGuaranteedRef { frontier in
-              frontier.produce(into: segment, seen: seen, finished: &finished)
+              frontier.produce(into: segment, seen: seen)
             }
           }
         }
       }
     }
+    if ended {
+      segmentRef._withUnsafeGuaranteedRef { $0.frontier.unsafelyUnwrapped._releaseSources() }
+    }
+  }
+
+  /// The producer is done: release what it read from, iteratively, outside
+  /// the forcing path (once per memo, not per element).
+  @usableFromInline
+  internal func _releaseSources() {
+    var finished: [_StorageBase] = []
+    lock.withLock("a lazy sequence") {
+      for source in sources { source._detachChildren(into: &finished) }
+      finished.append(contentsOf: sources)
+      sources = []
+    }
     if !finished.isEmpty { _StorageBase._release(&finished) }
   }
 
-  /// The locked part of `force`.
+  /// The locked part of `force`; returns whether the producer has ended.
   @inlinable
-  internal func produce(into segment: _Segment<Element>, seen: Int, finished: inout [_StorageBase]) {
+  internal func produce(into segment: _Segment<Element>, seen: Int) -> Bool {
     // Acquiring: pairs with the releasing store that ended the previous
     // production, so everything that production wrote (the producer's
     // state) happens-before this one, also for tools that cannot see the
     // lock's hand-over (ThreadSanitizer and the Linux PI-futex `Mutex`).
     let current = segment.state.load(ordering: .acquiring)
-    guard current == seen else { return }
+    guard current == seen else { return false }
     let count = current >> _Segment<Element>.countShift
     if let value = producer() {
       if count < segment.capacity {
@@ -229,13 +243,10 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
         segment.next = next
         segment.state.store(current | _Segment<Element>.linkedBit, ordering: .releasing)
       }
-    } else {
-      // The producer is done: release what it read from (iteratively).
-      for source in sources { source._detachChildren(into: &finished) }
-      finished.append(contentsOf: sources)
-      sources = []
-      segment.state.store(current | _Segment<Element>.endedBit, ordering: .releasing)
+      return false
     }
+    segment.state.store(current | _Segment<Element>.endedBit, ordering: .releasing)
+    return true
   }
 }
 
