@@ -108,6 +108,36 @@ import Testing
     #expect(Recorder(cut).history == expectHistory([1]))
   }
 
+  @Test func g63g64StartLazilyAndEagerly() {
+    let scheduler = TestScheduler()
+    var runs = 0
+    let lazy = Signal<Int>.startLazily(on: scheduler) { subscriber in
+      runs += 1
+      subscriber.sendNext(runs)
+      subscriber.sendCompleted()
+    }
+    scheduler.run()
+    #expect(runs == 0)
+    let first = Recorder(lazy)
+    let second = Recorder(lazy)
+    #expect(runs == 0)  // runs on the scheduler, not inline
+    scheduler.run()
+    #expect(runs == 1)
+    #expect(first.history == expectHistory([1]))
+    #expect(second.history == expectHistory([1]))
+    #expect(Recorder(lazy).history == expectHistory([1]))
+
+    var eagerRuns = 0
+    let eager = Signal<Int>.startEagerly(on: scheduler) { subscriber in
+      eagerRuns += 1
+      subscriber.sendNext(eagerRuns)
+    }
+    scheduler.run()
+    #expect(eagerRuns == 1)
+    #expect(Recorder(eager).history == ["next(1)"])
+    #expect(eagerRuns == 1)
+  }
+
   @Test func replayAndReplayLastConnectAtOnce() {
     var runs = 0
     let source = Signal<Int> { subscriber in

@@ -55,3 +55,39 @@ extension Signal {
     }
   }
 }
+
+extension Signal {
+  /// Runs `block` once, on `scheduler`, at the first subscription, and
+  /// replays its events to every subscriber. RAC
+  /// `+startLazilyWithScheduler:block:`.
+  ///
+  /// The underlying subscription is never disposed.
+  ///
+  /// - Parameters:
+  ///   - scheduler: where `block` runs.
+  ///   - block: sends the events to the subscriber it receives.
+  /// - Returns: a lazily started, replaying signal.
+  public static func startLazily(
+    on scheduler: any Scheduler, _ block: @escaping (Subscriber<Value>) -> Void
+  ) -> Signal<Value> {
+    Signal { subscriber in
+      block(subscriber)
+      return nil
+    }.subscribe(on: scheduler).replayLazily()
+  }
+
+  /// Runs `block` once, on `scheduler`, right away, and replays its events
+  /// to every subscriber. RAC `+startEagerlyWithScheduler:block:`.
+  ///
+  /// - Parameters:
+  ///   - scheduler: where `block` runs.
+  ///   - block: sends the events to the subscriber it receives.
+  /// - Returns: an eagerly started, replaying signal.
+  public static func startEagerly(
+    on scheduler: any Scheduler, _ block: @escaping (Subscriber<Value>) -> Void
+  ) -> Signal<Value> {
+    let signal = startLazily(on: scheduler, block)
+    signal.subscribe()
+    return signal
+  }
+}
