@@ -16,16 +16,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 command -v python3 > /dev/null || { echo "error: python3 is needed" >&2; exit 1; }
 
-echo "==> swift build"
-swift build
-bin="$(swift build --show-bin-path)"
-modules="$bin/Modules"
-[ -d "$modules" ] || modules="$bin"
-objects=()
-for target in LazySeq LazySeqSignals; do
-  while IFS= read -r -d '' object; do objects+=("$object"); done \
-    < <(find "$bin/$target.build" -name '*.swift.o' -print0)
-done
+# shellcheck source=../.ci/built-modules.sh
+source "$root/.ci/built-modules.sh"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

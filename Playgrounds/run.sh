@@ -20,16 +20,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 playground="$root/Playgrounds/LazySeq.playground"
 cd "$root"
 
-echo "==> swift build"
-swift build
-bin="$(swift build --show-bin-path)"
-modules="$bin/Modules"
-[ -d "$modules" ] || modules="$bin"  # older toolchains put .swiftmodule files in the bin dir
-objects=()
-for target in LazySeq LazySeqSignals; do
-  while IFS= read -r -d '' object; do objects+=("$object"); done \
-    < <(find "$bin/$target.build" -name '*.swift.o' -print0)
-done
+# shellcheck source=../.ci/built-modules.sh
+source "$root/.ci/built-modules.sh"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

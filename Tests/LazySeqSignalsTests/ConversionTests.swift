@@ -17,6 +17,21 @@ private final class Count: Sendable {
   var current: Int { value.load(ordering: .relaxed) }
 }
 
+/// A signal forwarding `subject`'s values, counting disposals of its
+/// subscriptions.
+private func forwardingSignal() -> (Subject<Int>, Signal<Int>, Count) {
+  let disposed = Count()
+  let subject = Subject<Int>()
+  let signal = Signal<Int> { subscriber in
+    let inner = subject.signal.subscribe(next: { subscriber.sendNext($0) })
+    return AnyDisposable {
+      inner.dispose()
+      disposed.bump()
+    }
+  }
+  return (subject, signal, disposed)
+}
+
 @Suite("Seq → Signal")
 struct SeqToSignalTests {
   @Test("E3: signal(on: immediate) sends every element, then completes")
@@ -195,15 +210,7 @@ struct SignalToSeqTests {
 
   @Test("Releasing the sequence disposes its subscription")
   func releasingDisposes() {
-    let disposed = Count()
-    let subject = Subject<Int>()
-    let signal = Signal<Int> { subscriber in
-      let inner = subject.signal.subscribe(next: { subscriber.sendNext($0) })
-      return AnyDisposable {
-        inner.dispose()
-        disposed.bump()
-      }
-    }
+    let (subject, signal, disposed) = forwardingSignal()
     do {
       let seq = signal.sequence
       subject.sendNext(1)
@@ -281,15 +288,7 @@ struct ConcurrencyBridgeTests {
 
   @Test("Leaving the loop early disposes the subscription")
   func breakDisposes() async throws {
-    let disposed = Count()
-    let subject = Subject<Int>()
-    let signal = Signal<Int> { subscriber in
-      let inner = subject.signal.subscribe(next: { subscriber.sendNext($0) })
-      return AnyDisposable {
-        inner.dispose()
-        disposed.bump()
-      }
-    }
+    let (subject, signal, disposed) = forwardingSignal()
     let feeder = Task {
       var value = 0
       while !Task.isCancelled && disposed.current == 0 {
