@@ -105,7 +105,7 @@ for module in "${modules[@]}"; do
   fi
   echo "==> curation check $module"
   strict=0
-  for name in ${CURATION_STRICT-LazySeq}; do [ "$name" = "$module" ] && strict=1; done
+  for name in ${CURATION_STRICT-LazySeq LazySeqSignals}; do [ "$name" = "$module" ] && strict=1; done
   python3 - "$module" "$symbols" "$archive" "$strict" <<'PY' || status=1
 import glob, json, os, sys
 
