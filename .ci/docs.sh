@@ -7,9 +7,8 @@
 # Then checks that every public symbol declared in a module's sources is
 # curated in a `## Topics` section of its catalog (needs python3; skipped
 # with a notice without it). The check fails the script for the modules in
-# CURATION_STRICT (default: "LazySeq"); for the others it lists the
-# uncurated symbols as a notice. Use CURATION_STRICT="LazySeq LazySeqSignals"
-# once that catalog curates every symbol.
+# CURATION_STRICT (default: both modules, "LazySeq LazySeqSignals"); for any
+# other module it lists the uncurated symbols as a notice.
 #
 #   .ci/docs.sh              # every module with a catalog
 #   .ci/docs.sh LazySeq      # only the named modules
