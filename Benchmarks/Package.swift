@@ -29,10 +29,6 @@ let package = Package(
         .product(name: "OpenCombine", package: "OpenCombine"),
       ],
       swiftSettings: [
-        // Our rows are compiled when the APIs they use have landed (README, "Build flags").
-        .define("LAZYSEQ_BENCH_SEQ"),
-        .define("LAZYSEQ_BENCH_SIGNAL"),
-        .define("LAZYSEQ_BENCH_CONVERSIONS"),
         .enableUpcomingFeature("ExistentialAny"),
         .enableUpcomingFeature("InternalImportsByDefault"),
       ]

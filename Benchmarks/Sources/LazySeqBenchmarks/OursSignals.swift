@@ -1,75 +1,48 @@
-// Our side of the signal scenarios, written against the `Signal` contract in
-// API.md. Compiled when `LazySeqSignals` provides it (the
-// `LAZYSEQ_BENCH_SIGNAL` define in Benchmarks/Package.swift); otherwise the
-// rows print "n/a".
-#if LAZYSEQ_BENCH_SIGNAL
-  import LazySeq
-  import LazySeqSignals
+// Our side of the signal and conversion scenarios, written against the
+// `Signal` contract in API.md.
+import LazySeq
+import LazySeqSignals
 
-  enum OursSignals {
-    static let available = true
+enum OursSignals {
+  /// Scenario 6: `Subject → map → filter → subscribe`, n values.
+  static func pump(_ n: Int) -> Int {
+    let acc = Accumulator()
+    let subject = Subject<Int>()
+    let disposable = subject.signal.map(Work.transform).filter(Work.isIncluded)
+      .subscribe(next: { acc.add($0) })
+    for i in 0..<n { subject.sendNext(i) }
+    subject.sendCompleted()
+    disposable.dispose()
+    return acc.value
+  }
 
-    /// Scenario 6: `Subject → map → filter → subscribe`, n values.
-    static func pump(_ n: Int) -> Int {
-      let acc = Accumulator()
-      let subject = Subject<Int>()
-      let disposable = subject.signal.map(Work.transform).filter(Work.isIncluded)
-        .subscribe(next: { acc.add($0) })
-      for i in 0..<n { subject.sendNext(i) }
-      subject.sendCompleted()
+  /// Scenario 7: n times: subscribe to a subject, deliver one value, dispose.
+  static func subscribeDispose(_ n: Int) -> Int {
+    let acc = Accumulator()
+    let subject = Subject<Int>()
+    for i in 0..<n {
+      let disposable = subject.signal.subscribe(next: { acc.add($0) })
+      subject.sendNext(i)
       disposable.dispose()
-      return acc.value
     }
+    return acc.value
+  }
+}
 
-    /// Scenario 7: n times: subscribe to a subject, deliver one value, dispose.
-    static func subscribeDispose(_ n: Int) -> Int {
-      let acc = Accumulator()
-      let subject = Subject<Int>()
-      for i in 0..<n {
-        let disposable = subject.signal.subscribe(next: { acc.add($0) })
-        subject.sendNext(i)
-        disposable.dispose()
-      }
-      return acc.value
+enum OursConversions {
+  /// Scenario 8a: `seq.signal().toArray()`.
+  static func seqToSignalToArray(_ array: [Int]) -> Int {
+    let result = (try? Seq(array).signal().toArray()) ?? []
+    return Stdlib.walk(result)
+  }
+
+  /// Scenario 8b: `signal.sequence.array` for a synchronous signal of n values.
+  static func signalToSequenceArray(_ array: [Int]) -> Int {
+    let signal = Signal<Int> { subscriber in
+      for x in array { subscriber.sendNext(x) }
+      subscriber.sendCompleted()
+      return nil
     }
+    return Stdlib.walk(signal.sequence.array)
   }
-#else
-  enum OursSignals {
-    static let available = false
-    static func pump(_ n: Int) -> Int { unavailable() }
-    static func subscribeDispose(_ n: Int) -> Int { unavailable() }
-    private static func unavailable() -> Never { fatalError("built without LAZYSEQ_BENCH_SIGNAL") }
-  }
-#endif
-
-#if LAZYSEQ_BENCH_CONVERSIONS
-  import LazySeq
-  import LazySeqSignals
-
-  enum OursConversions {
-    static let available = true
-
-    /// Scenario 8a: `seq.signal().toArray()`.
-    static func seqToSignalToArray(_ array: [Int]) -> Int {
-      let result = (try? Seq(array).signal().toArray()) ?? []
-      return Stdlib.walk(result)
-    }
-
-    /// Scenario 8b: `signal.sequence.array` for a synchronous signal of n values.
-    static func signalToSequenceArray(_ array: [Int]) -> Int {
-      let signal = Signal<Int> { subscriber in
-        for x in array { subscriber.sendNext(x) }
-        subscriber.sendCompleted()
-        return nil
-      }
-      return Stdlib.walk(signal.sequence.array)
-    }
-  }
-#else
-  enum OursConversions {
-    static let available = false
-    static func seqToSignalToArray(_ array: [Int]) -> Int { unavailable() }
-    static func signalToSequenceArray(_ array: [Int]) -> Int { unavailable() }
-    private static func unavailable() -> Never { fatalError("built without LAZYSEQ_BENCH_CONVERSIONS") }
-  }
-#endif
+}

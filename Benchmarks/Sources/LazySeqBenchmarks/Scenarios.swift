@@ -108,40 +108,18 @@ struct Runner {
       let array = opaque(Array(0..<size))
 
       // 1. for x in Seq(array) vs for x in array
-      var s1: (ours: Double?, baseline: Double)
-      if OursSeq.available {
-        let r = compare(
-          "1 walk", ours: Contender(name: "Seq(array)", elements: size) { OursSeq.walk(array) },
-          baseline: Contender(name: "array", elements: size) { Stdlib.walk(array) })
-        s1 = (r.ours, r.baseline)
-      } else {
-        s1 = (
-          nil,
-          runInterleaved(
-            [Contender(name: "array", elements: size) { Stdlib.walk(array) }],
-            reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0].nsPerElement
-        )
-      }
+      let s1 = compare(
+        "1 walk", ours: Contender(name: "Seq(array)", elements: size) { OursSeq.walk(array) },
+        baseline: Contender(name: "array", elements: size) { Stdlib.walk(array) })
       record(
         "1", "for x in Seq(array)", size: size, isMain: isMain, ours: s1.ours, oursName: "Seq(array)",
         baseline: s1.baseline, baselineName: "for x in array", target: .ratio(2))
 
       // 2. first walk of seq.map(f).filter(g) vs array.lazy.map(f).filter(g)
-      var s2: (ours: Double?, baseline: Double)
-      if OursSeq.available {
-        let r = compare(
-          "2 first walk",
-          ours: Contender(name: "Seq.map.filter", elements: size) { OursSeq.firstWalk(array) },
-          baseline: Contender(name: "array.lazy.map.filter", elements: size) { Stdlib.lazyMapFilter(array) })
-        s2 = (r.ours, r.baseline)
-      } else {
-        s2 = (
-          nil,
-          runInterleaved(
-            [Contender(name: "lazy", elements: size) { Stdlib.lazyMapFilter(array) }],
-            reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0].nsPerElement
-        )
-      }
+      let s2 = compare(
+        "2 first walk",
+        ours: Contender(name: "Seq.map.filter", elements: size) { OursSeq.firstWalk(array) },
+        baseline: Contender(name: "array.lazy.map.filter", elements: size) { Stdlib.lazyMapFilter(array) })
       record(
         "2", "first walk of Seq.map(f).filter(g)", size: size, isMain: isMain, ours: s2.ours,
         oursName: "Seq(array).map(f).filter(g), fresh each repetition and held while walked (memoized)",
@@ -149,39 +127,26 @@ struct Runner {
         note: "ns per source element.")
 
       // 2t. the same pipeline as a temporary in a for-in (may be fused: no memo)
-      if OursSeq.available {
-        let r = compare(
-          "2t temporary walk",
-          ours: Contender(name: "for x in Seq.map.filter", elements: size) { OursSeq.temporaryWalk(array) },
-          baseline: Contender(name: "array.lazy.map.filter", elements: size) { Stdlib.lazyMapFilter(array) })
-        record(
-          "2t", "for x in a temporary Seq.map(f).filter(g)", size: size, isMain: isMain, ours: r.ours,
-          oursName: "for x in Seq(array).map(f).filter(g) (nothing else sees it: fusable, not memoized)",
-          baseline: r.baseline, baselineName: "array.lazy.map(f).filter(g)", target: .reference,
-          note: "Not the memoizing target of row 2: shows the common loop after fusion.")
-      }
+      let s2t = compare(
+        "2t temporary walk",
+        ours: Contender(name: "for x in Seq.map.filter", elements: size) { OursSeq.temporaryWalk(array) },
+        baseline: Contender(name: "array.lazy.map.filter", elements: size) { Stdlib.lazyMapFilter(array) })
+      record(
+        "2t", "for x in a temporary Seq.map(f).filter(g)", size: size, isMain: isMain, ours: s2t.ours,
+        oursName: "for x in Seq(array).map(f).filter(g) (nothing else sees it: fusable, not memoized)",
+        baseline: s2t.baseline, baselineName: "array.lazy.map(f).filter(g)", target: .reference,
+        note: "Not the memoizing target of row 2: shows the common loop after fusion.")
 
       // 3. second walk of the evaluated Seq vs walking an array of the same elements
       let expected = Stdlib.mapFilterArray(array)
-      var s3: (ours: Double?, baseline: Double)
-      if OursSeq.available {
-        let prepared = OursSeq.prepareSecondWalk(array)
-        if prepared.count != expected.count {
-          fail("3 second walk: evaluated Seq has \(prepared.count) elements, expected \(expected.count)")
-        }
-        let r = compare(
-          "3 second walk",
-          ours: Contender(name: "evaluated Seq", elements: expected.count, body: prepared.walk),
-          baseline: Contender(name: "array", elements: expected.count) { Stdlib.walk(expected) })
-        s3 = (r.ours, r.baseline)
-      } else {
-        s3 = (
-          nil,
-          runInterleaved(
-            [Contender(name: "array", elements: expected.count) { Stdlib.walk(expected) }],
-            reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0].nsPerElement
-        )
+      let prepared = OursSeq.prepareSecondWalk(array)
+      if prepared.count != expected.count {
+        fail("3 second walk: evaluated Seq has \(prepared.count) elements, expected \(expected.count)")
       }
+      let s3 = compare(
+        "3 second walk",
+        ours: Contender(name: "evaluated Seq", elements: expected.count, body: prepared.walk),
+        baseline: Contender(name: "array", elements: expected.count) { Stdlib.walk(expected) })
       record(
         "3", "second walk of the evaluated Seq", size: size, isMain: isMain, ours: s3.ours,
         oursName: "the Seq of scenario 2, already evaluated",
@@ -252,7 +217,7 @@ struct Runner {
     let largest = config.memorySizes.max() ?? 0
     progress("scenario 4 (streaming peak memory) at n = \(config.memorySizes.map(formatSize))")
     let base4 = memoryPoints("stdlib-streaming")
-    let ours4 = OursSeq.available ? memoryPoints("seq-streaming") : nil
+    let ours4 = memoryPoints("seq-streaming")
     checkMemoryChecksums("4", ours4, base4)
     let peaks = { (points: [(n: Int, kb: Int, checksum: Int)]?) -> String in
       guard let points else { return "n/a" }
@@ -272,7 +237,7 @@ struct Runner {
 
     progress("scenario 5 (evaluated Seq memory) at n = \(config.memorySizes.map(formatSize))")
     let base5 = memoryPoints("array")
-    let ours5 = OursSeq.available ? memoryPoints("seq-evaluated") : nil
+    let ours5 = memoryPoints("seq-evaluated")
     checkMemoryChecksums("5", ours5, base5)
     rows.append(
       ResultRow(
@@ -291,20 +256,9 @@ struct Runner {
   mutating func signalScenarios() {
     progress("scenario 6 (signal pumping) at n = \(formatSize(config.signalN))")
     let n6 = config.signalN
-    var s6: (ours: Double?, baseline: Double)
-    if OursSignals.available {
-      let r = compare(
-        "6 pump", ours: Contender(name: "Signal", elements: n6) { OursSignals.pump(n6) },
-        baseline: Contender(name: "OpenCombine", elements: n6) { Combine.pump(n6) })
-      s6 = (r.ours, r.baseline)
-    } else {
-      s6 = (
-        nil,
-        runInterleaved(
-          [Contender(name: "OpenCombine", elements: n6) { Combine.pump(n6) }],
-          reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0].nsPerElement
-      )
-    }
+    let s6 = compare(
+      "6 pump", ours: Contender(name: "Signal", elements: n6) { OursSignals.pump(n6) },
+      baseline: Contender(name: "OpenCombine", elements: n6) { Combine.pump(n6) })
     rows.append(
       ResultRow(
         id: "6", scenario: "signal: subject → map → filter → subscribe", size: n6, unit: "ns/val",
@@ -314,21 +268,10 @@ struct Runner {
 
     progress("scenario 7 (subscribe + dispose) at n = \(formatSize(config.subscribeN))")
     let n7 = config.subscribeN
-    var s7: (ours: Double?, baseline: Double)
-    if OursSignals.available {
-      let r = compare(
-        "7 subscribe+dispose",
-        ours: Contender(name: "Signal", elements: n7) { OursSignals.subscribeDispose(n7) },
-        baseline: Contender(name: "OpenCombine", elements: n7) { Combine.subscribeDispose(n7) })
-      s7 = (r.ours, r.baseline)
-    } else {
-      s7 = (
-        nil,
-        runInterleaved(
-          [Contender(name: "OpenCombine", elements: n7) { Combine.subscribeDispose(n7) }],
-          reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0].nsPerElement
-      )
-    }
+    let s7 = compare(
+      "7 subscribe+dispose",
+      ours: Contender(name: "Signal", elements: n7) { OursSignals.subscribeDispose(n7) },
+      baseline: Contender(name: "OpenCombine", elements: n7) { Combine.subscribeDispose(n7) })
     rows.append(
       ResultRow(
         id: "7", scenario: "signal: subscribe + one value + dispose", size: n7, unit: "ns/sub",
@@ -348,17 +291,15 @@ struct Runner {
     progress("scenario 8 (conversions) at n = \(formatSize(small)), \(formatSize(large))")
     for c in cases {
       var perSize: [Double] = []
-      if OursConversions.available {
-        for size in [small, large] {
-          let array = opaque(Array(0..<size))
-          let expected = Stdlib.walk(array)
-          let sample = runInterleaved(
-            [Contender(name: c.name, elements: size) { c.body(array) }],
-            reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0]
-          expectSameChecksum("\(c.id) \(c.name) n=\(size)", ours: sample.checksum, baseline: expected)
-          perSize.append(sample.nsPerElement)
-          sweep.append(SweepPoint(id: c.id, impl: "ours", size: size, nsPerElement: sample.nsPerElement))
-        }
+      for size in [small, large] {
+        let array = opaque(Array(0..<size))
+        let expected = Stdlib.walk(array)
+        let sample = runInterleaved(
+          [Contender(name: c.name, elements: size) { c.body(array) }],
+          reps: config.reps, minElementsPerSample: config.minElementsPerSample)[0]
+        expectSameChecksum("\(c.id) \(c.name) n=\(size)", ours: sample.checksum, baseline: expected)
+        perSize.append(sample.nsPerElement)
+        sweep.append(SweepPoint(id: c.id, impl: "ours", size: size, nsPerElement: sample.nsPerElement))
       }
       rows.append(
         ResultRow(
