@@ -81,16 +81,13 @@ extension Operators {
 
     private func subscribe(_ inner: Signal<U>) {
       let downstream = self.downstream
-      let child = Subscriber<U>(
-        next: { downstream.sendNext($0) },
-        error: { downstream.sendError($0) },
+      inner.forward(
+        to: downstream, next: { downstream.sendNext($0) },
         completed: { [self] in
           state.withLock { $0.active -= 1 }
           pump()
           completeIfDone()
         })
-      downstream.adopt(child)
-      inner.run(child)
     }
 
     private func completeIfDone() {
@@ -140,7 +137,10 @@ extension Signal {
       let source = SerialDisposable()
       downstream.disposables.add(source)
       let sourceDone = OnceFlag()
-      let upstream = Subscriber<Value>(
+      let upstream = Lifetime()
+      source.inner = upstream
+      self.observe(
+        upstream,
         next: { value in
           guard !downstream.isDisposed else { return }
           var stop = false
@@ -153,8 +153,6 @@ extension Signal {
         },
         error: { downstream.sendError($0) },
         completed: { if sourceDone.set() { flatten.outerCompleted() } })
-      source.inner = upstream
-      self.run(upstream)
       return nil
     }
   }
@@ -232,12 +230,11 @@ extension Signal {
       self.forward(
         to: downstream, next: { _ in },
         completed: {
-          let child = Subscriber<U>(
-            next: { downstream.sendNext($0) },
-            error: { downstream.sendError($0) },
-            completed: { downstream.sendCompleted() })
+          let child = Lifetime()
           follow.inner = child
-          next().run(child)
+          next().observe(
+            child, next: { downstream.sendNext($0) }, error: { downstream.sendError($0) },
+            completed: { downstream.sendCompleted() })
         })
       return nil
     }
@@ -312,7 +309,10 @@ extension Signal {
             return state.generation
           }
           current.swap(nil)?.dispose()
-          let child = Subscriber<U>(
+          let child = Lifetime()
+          current.inner = child
+          inner.observe(
+            child,
             next: { downstream.sendNext($0) },
             error: { downstream.sendError($0) },
             completed: {
@@ -322,8 +322,6 @@ extension Signal {
               }
               if done { downstream.sendCompleted() }
             })
-          current.inner = child
-          inner.run(child)
         },
         completed: {
           let done = state.withLock { state -> Bool in

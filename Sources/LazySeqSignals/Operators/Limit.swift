@@ -151,12 +151,11 @@ extension Signal {
           downstream.sendCompleted()
         })
       guard !receiver.isDisposed else { return nil }
-      let upstream = Subscriber<Value>(
-        next: { downstream.sendNext($0) },
-        error: { downstream.sendError($0) },
-        completed: {})
+      let upstream = Lifetime()
       receiver.inner = upstream
-      self.run(upstream)
+      self.observe(
+        upstream, next: { downstream.sendNext($0) }, error: { downstream.sendError($0) },
+        completed: {})
       return nil
     }
   }
