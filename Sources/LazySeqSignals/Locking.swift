@@ -114,7 +114,7 @@ final class Gate: @unchecked Sendable {
   private let mutex = Mutex<Void>(())
   private let owner = Atomic<UInt>(0)
   private let maintenance = Atomic<Bool>(false)
-  private var queue: [() -> Void] = []
+  @exclusivity(unchecked) private var queue: [() -> Void] = []
 
   @usableFromInline
   init() {}

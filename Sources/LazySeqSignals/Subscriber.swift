@@ -38,7 +38,7 @@ public final class Subscriber<Value>: Disposable, @unchecked Sendable {
   /// The serialization point of every event sent to this subscriber.
   @usableFromInline let gate: Gate
   /// Where events go; `nil` once the subscription has ended.
-  @usableFromInline var sink: Sink<Value>?
+  @usableFromInline @exclusivity(unchecked) var sink: Sink<Value>?
 
   /// Creates a subscriber that runs the given callbacks.
   ///

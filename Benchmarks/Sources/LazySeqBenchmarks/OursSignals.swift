@@ -1,5 +1,6 @@
 // Our side of the signal and conversion scenarios, written against the
-// `Signal` contract in API.md.
+// `Signal` contract in API.md. The closures are written inline, as a client
+// would write them (the baselines in Baselines.swift do the same).
 import LazySeq
 import LazySeqSignals
 
@@ -8,7 +9,7 @@ enum OursSignals {
   static func pump(_ n: Int) -> Int {
     let acc = Accumulator()
     let subject = Subject<Int>()
-    let disposable = subject.signal.map(Work.transform).filter(Work.isIncluded)
+    let disposable = subject.signal.map { $0 &* 3 &+ 1 }.filter { $0 & 2 == 0 }
       .subscribe(next: { acc.add($0) })
     for i in 0..<n { subject.sendNext(i) }
     subject.sendCompleted()
@@ -46,3 +47,12 @@ enum OursConversions {
     return Stdlib.walk(signal.sequence.array)
   }
 }
+
+/// The cases of `--instructions NAME --n N`: one run of one signal case, for
+/// `valgrind --tool=callgrind` (see `.ci/callgrind-budget.sh`).
+let instructionCases: [String: @Sendable (Int) -> Int] = [
+  "signal-pump": OursSignals.pump,
+  "signal-subscribe-dispose": OursSignals.subscribeDispose,
+  "seq-signal-toarray": { OursConversions.seqToSignalToArray(Array(0..<$0)) },
+  "signal-sequence-array": { OursConversions.signalToSequenceArray(Array(0..<$0)) },
+]

@@ -33,36 +33,32 @@ extension Signal {
     _ interval: Duration, on scheduler: any Scheduler, valuesPassing predicate: @escaping (Value) -> Bool
   ) -> Signal<Value> {
     Signal { downstream in
-      let pending = Locked<Value?>(nil)
+      let throttle = Operators.Throttle<Value>()
       let timer = SerialDisposable()
       downstream.disposables.add(timer)
-      func flush() {
-        if let value = pending.withLock({ value -> Value? in
-          defer { value = nil }
-          return value
-        }) {
-          downstream.sendNext(value)
-        }
-      }
       self.forward(
         to: downstream,
         next: { value in
-          timer.swap(nil)?.dispose()
           guard predicate(value) else {
-            pending.withLock { $0 = nil }
+            throttle.drop()
+            timer.swap(nil)?.dispose()
             downstream.sendNext(value)
             return
           }
-          pending.withLock { $0 = value }
-          timer.swap(scheduler.schedule(after: interval) { flush() })?.dispose()
+          let generation = throttle.hold(value)
+          timer.swap(
+            scheduler.schedule(after: interval) {
+              if let value = throttle.fire(generation) { downstream.sendNext(value) }
+            })?.dispose()
         },
         error: { error in
+          throttle.drop()
           timer.dispose()
           downstream.sendError(error)
         },
         completed: {
           timer.dispose()
-          flush()
+          if let value = throttle.flush() { downstream.sendNext(value) }
           downstream.sendCompleted()
         })
       return nil
@@ -169,6 +165,69 @@ extension Signal where Value == Date {
   public static func interval(_ period: Duration, on scheduler: any Scheduler) -> Signal<Date> {
     Signal { downstream in
       scheduler.schedule(after: period, repeatingEvery: period) { downstream.sendNext(Date()) }
+    }
+  }
+}
+
+extension Operators {
+  /// The state machine of one `throttle` subscription.
+  ///
+  /// States: *idle* (nothing waiting) and *holding(value, generation)*.
+  /// Every new value moves to *holding* with a new generation and arms a
+  /// timer for that generation; a timer sends only if the machine is still
+  /// holding the generation it was armed for. So a timer that fires on the
+  /// scheduler's thread while a new value arrives on another thread can
+  /// never send the new value early (without its quiet period): it sees a
+  /// newer generation and does nothing.
+  final class Throttle<Value>: @unchecked Sendable {
+    // @unchecked: all state is in `state`.
+    private enum State {
+      case idle(generation: Int)
+      case holding(Value, generation: Int)
+
+      var generation: Int {
+        switch self {
+        case .idle(let generation), .holding(_, let generation): return generation
+        }
+      }
+    }
+
+    private let state = Locked(State.idle(generation: 0))
+
+    init() {}
+
+    /// A throttled value arrives: hold it; returns its generation.
+    func hold(_ value: Value) -> Int {
+      state.withLock { state in
+        let generation = state.generation + 1
+        state = .holding(value, generation: generation)
+        return generation
+      }
+    }
+
+    /// A value that is not throttled (or an error) arrives: drop the one
+    /// waiting.
+    func drop() {
+      state.withLock { state in state = .idle(generation: state.generation + 1) }
+    }
+
+    /// The timer of `generation` fires: the value to send, if it is still
+    /// the one waiting.
+    func fire(_ generation: Int) -> Value? {
+      state.withLock { state -> Value? in
+        guard case .holding(let value, generation) = state else { return nil }
+        state = .idle(generation: generation)
+        return value
+      }
+    }
+
+    /// Completion: the value waiting, if any.
+    func flush() -> Value? {
+      state.withLock { state -> Value? in
+        guard case .holding(let value, let generation) = state else { return nil }
+        state = .idle(generation: generation + 1)
+        return value
+      }
     }
   }
 }

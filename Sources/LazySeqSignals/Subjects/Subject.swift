@@ -37,13 +37,13 @@ public class Subject<Value>: @unchecked Sendable {
   /// The serialization point of sends and new subscriptions.
   @usableFromInline let gate = Gate()
   /// The current subscribers, in subscription order.
-  @usableFromInline var entries: [Entry] = []
+  @usableFromInline @exclusivity(unchecked) var entries: [Entry] = []
   /// How many values to replay (0 for a plain subject).
   @usableFromInline let capacity: Int
   /// The values to replay, oldest first.
-  @usableFromInline var buffer: [Value] = []
+  @usableFromInline @exclusivity(unchecked) var buffer: [Value] = []
   /// The terminal event, once sent.
-  @usableFromInline var terminal: Completion?
+  @usableFromInline @exclusivity(unchecked) var terminal: Completion?
   /// The latest value, readable without entering the gate (behavior
   /// subjects only).
   let current: Locked<Value?>?
@@ -121,11 +121,12 @@ public class Subject<Value>: @unchecked Sendable {
   final func deliverNext(_ value: Value) {
     guard terminal == nil else { return }
     if capacity > 0 { remember(value) }
-    var index = 0
-    while index < entries.count {
-      let entry = entries[index]
-      index += 1
-      if !entry.lifetime.isDisposed { entry.sink.next(value) }
+    // No subscription is added or removed during the loop: both happen
+    // inside the gate, after the current event.
+    entries.withUnsafeBufferPointer { entries in
+      for index in entries.indices where !entries[index].lifetime.isDisposed {
+        entries[index].sink.next(value)
+      }
     }
   }
 
