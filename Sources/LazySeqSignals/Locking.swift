@@ -185,7 +185,9 @@ final class Gate: @unchecked Sendable {
     }
   }
 
-  private func drain() {
+  /// Runs the queued work now; only the owner thread may call it.
+  @usableFromInline
+  func drain() {
     guard !queue.isEmpty else { return }
     var index = 0
     while index < queue.count {

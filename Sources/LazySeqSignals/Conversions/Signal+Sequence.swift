@@ -60,6 +60,8 @@ extension Operators {
     private struct State {
       var events: [Event<Value>] = []
       var head = 0
+      /// The reader is blocked (or about to block) on `available`.
+      var waiting = false
     }
 
     private let state = Locked(State())
@@ -71,13 +73,28 @@ extension Operators {
     deinit { subscription?.dispose() }
 
     func push(_ event: Event<Value>) {
-      state.withLock { $0.events.append(event) }
-      available.signal()
+      let wake = state.withLock { state -> Bool in
+        state.events.append(event)
+        defer { state.waiting = false }
+        return state.waiting
+      }
+      // The semaphore is used only when the reader waits, not per value.
+      if wake { available.signal() }
     }
 
     func pop() -> Event<Value> {
-      available.wait()
-      return state.withLock { state in
+      while true {
+        if let event = take() { return event }
+        available.wait()
+      }
+    }
+
+    private func take() -> Event<Value>? {
+      state.withLock { state -> Event<Value>? in
+        guard state.head < state.events.count else {
+          state.waiting = true
+          return nil
+        }
         let event = state.events[state.head]
         state.head += 1
         if state.head >= 1024 && state.head * 2 >= state.events.count {

@@ -68,6 +68,7 @@
 ///
 /// Each stateful operator is a nominal type in here, so stack traces read
 /// `Operators.Zip…` rather than a chain of anonymous closures.
+@usableFromInline
 enum Operators {}
 
 extension Signal {
