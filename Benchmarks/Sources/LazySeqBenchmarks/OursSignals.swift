@@ -17,6 +17,23 @@ enum OursSignals {
     return acc.value
   }
 
+  /// Scenario 6 built without specialization: the same pipeline in a generic
+  /// function the optimizer may not specialize, so every inlined engine
+  /// path runs generic code (the "structure only" figure of
+  /// Docs/Performance.md).
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
+  static func pumpUnspecialized<T>(
+    _ values: [T], _ transform: @escaping (T) -> T, _ isIncluded: @escaping (T) -> Bool,
+    _ receive: @escaping (T) -> Void
+  ) {
+    let subject = Subject<T>()
+    let disposable = subject.signal.map(transform).filter(isIncluded).subscribe(next: receive)
+    for value in values { subject.sendNext(value) }
+    subject.sendCompleted()
+    disposable.dispose()
+  }
+
   /// Scenario 7: n times: subscribe to a subject, deliver one value, dispose.
   static func subscribeDispose(_ n: Int) -> Int {
     let acc = Accumulator()
@@ -52,6 +69,12 @@ enum OursConversions {
 /// `valgrind --tool=callgrind` (see `.ci/callgrind-budget.sh`).
 let instructionCases: [String: @Sendable (Int) -> Int] = [
   "signal-pump": OursSignals.pump,
+  "signal-pump-unspecialized": { n in
+    let acc = Accumulator()
+    OursSignals.pumpUnspecialized(
+      Array(0..<n), { $0 &* 3 &+ 1 }, { $0 & 2 == 0 }, { acc.add($0) })
+    return acc.value
+  },
   "signal-subscribe-dispose": OursSignals.subscribeDispose,
   "seq-signal-toarray": { OursConversions.seqToSignalToArray(Array(0..<$0)) },
   "signal-sequence-array": { OursConversions.signalToSequenceArray(Array(0..<$0)) },
