@@ -137,10 +137,10 @@ final class Gate: @unchecked Sendable {
     mutex.withLock { _ in
       _ = owner.exchange(me, ordering: .sequentiallyConsistent)
       body()
-      drain()
+      if !queue.isEmpty { drain() }
       owner.store(0, ordering: .sequentiallyConsistent)
     }
-    runMaintenance(me, maintain)
+    if maintenance.load(ordering: .sequentiallyConsistent) { runMaintenance(me, maintain) }
     return true
   }
 

@@ -21,29 +21,12 @@
 // @unchecked: all mutable state is touched only inside `gate` (see `Gate`),
 // except `current`, which has its own lock.
 public class Subject<Value>: @unchecked Sendable {
-  /// One subscriber of the subject.
-  @usableFromInline
-  struct Entry {
-    @usableFromInline let lifetime: Lifetime
-    @usableFromInline let sink: Sink<Value>
-
-    @inlinable
-    init(lifetime: Lifetime, sink: Sink<Value>) {
-      self.lifetime = lifetime
-      self.sink = sink
-    }
-  }
-
-  /// The serialization point of sends and new subscriptions.
-  @usableFromInline let gate = Gate()
-  /// The current subscribers, in subscription order.
-  @usableFromInline @exclusivity(unchecked) var entries: [Entry] = []
+  /// The gate, the subscribers and the terminal event: not generic.
+  @usableFromInline let list = SubscriberList()
   /// How many values to replay (0 for a plain subject).
   @usableFromInline let capacity: Int
-  /// The values to replay, oldest first.
+  /// The values to replay, oldest first; touched only inside the gate.
   @usableFromInline @exclusivity(unchecked) var buffer: [Value] = []
-  /// The terminal event, once sent.
-  @usableFromInline @exclusivity(unchecked) var terminal: Completion?
   /// The latest value, readable without entering the gate (behavior
   /// subjects only).
   let current: Locked<Value?>?
@@ -72,8 +55,8 @@ public class Subject<Value>: @unchecked Sendable {
   /// - Parameter value: the value.
   @inlinable
   public final func sendNext(_ value: Value) {
-    if !gate.enter({ deliverNext(value) }, maintain: { dropEnded() }) {
-      gate.enqueue { [self] in deliverNext(value) }
+    if !list.gate.enter({ deliverNext(value) }, maintain: { list.dropEnded() }) {
+      list.gate.enqueue { [self] in deliverNext(value) }
     }
   }
 
@@ -98,6 +81,7 @@ public class Subject<Value>: @unchecked Sendable {
   }
 
   /// The subject's events, from the moment of subscription.
+  @inlinable
   public final var signal: Signal<Value> {
     Signal(attach: { [self] sink, lifetime in attach(sink, lifetime) })
   }
@@ -119,13 +103,13 @@ public class Subject<Value>: @unchecked Sendable {
   /// Delivers a value to every live subscriber; runs inside the gate.
   @inlinable
   final func deliverNext(_ value: Value) {
-    guard terminal == nil else { return }
+    guard !list.isTerminated else { return }
     if capacity > 0 { remember(value) }
     // No subscription is added or removed during the loop: both happen
     // inside the gate, after the current event.
-    entries.withUnsafeBufferPointer { entries in
-      for index in entries.indices where !entries[index].lifetime.isDisposed {
-        entries[index].sink.next(value)
+    list.entries.withUnsafeBufferPointer { entries in
+      for entry in entries where !entry.lifetime.isDisposed {
+        unsafeDowncast(entry, to: SinkEntry<Value>.self).sink.next(value)
       }
     }
   }
@@ -139,21 +123,18 @@ public class Subject<Value>: @unchecked Sendable {
 
   @usableFromInline
   final func sendEnd(_ completion: Completion) {
-    if !gate.enter({ deliverEnd(completion) }, maintain: { dropEnded() }) {
-      gate.enqueue { [self] in deliverEnd(completion) }
+    if !list.gate.enter({ deliverEnd(completion) }, maintain: { list.dropEnded() }) {
+      list.gate.enqueue { [self] in deliverEnd(completion) }
     }
   }
 
   /// Delivers the terminal event to every subscriber (resources first, then
   /// the callback) and forgets them; runs inside the gate.
   final func deliverEnd(_ completion: Completion) {
-    guard terminal == nil else { return }
-    terminal = completion
-    let targets = entries
-    entries = []
+    guard let targets = list.terminate(completion) else { return }
     for entry in targets where !entry.lifetime.isDisposed {
       entry.lifetime.dispose()
-      entry.sink.end(completion)
+      unsafeDowncast(entry, to: SinkEntry<Value>.self).sink.end(completion)
     }
     feeders.dispose()
   }
@@ -161,37 +142,104 @@ public class Subject<Value>: @unchecked Sendable {
   /// Subscribes `sink`: replays the buffer (and the terminal event), then
   /// adds it to the live subscribers, all inside the gate so nothing is lost
   /// or reordered in between.
+  @inlinable
   final func attach(_ sink: Sink<Value>, _ lifetime: Lifetime) {
-    if !gate.enter({ attachInside(sink, lifetime) }, maintain: { dropEnded() }) {
-      gate.enqueue { [self] in attachInside(sink, lifetime) }
+    if !list.gate.enter({ attachInside(sink, lifetime) }, maintain: { list.dropEnded() }) {
+      list.gate.enqueue { [self] in attachInside(sink, lifetime) }
     }
   }
 
-  private final func attachInside(_ sink: Sink<Value>, _ lifetime: Lifetime) {
-    for value in buffer {
-      if lifetime.isDisposed { return }
-      sink.next(value)
+  @inlinable
+  final func attachInside(_ sink: Sink<Value>, _ lifetime: Lifetime) {
+    if capacity > 0 {
+      for value in buffer {
+        if lifetime.isDisposed { return }
+        sink.next(value)
+      }
     }
     guard !lifetime.isDisposed else { return }
-    if let terminal {
+    if let terminal = list.terminal {
       lifetime.dispose()
       sink.end(terminal)
       return
     }
-    entries.append(Entry(lifetime: lifetime, sink: sink))
-    lifetime.add(.observer(self))
+    list.add(SinkEntry(lifetime: lifetime, sink: sink))
+  }
+}
+
+/// The non-generic bookkeeping of a subject: its gate, its subscribers and
+/// its terminal event. Entries and the terminal are touched only inside the
+/// gate.
+@usableFromInline
+final class SubscriberList: @unchecked Sendable {
+  @usableFromInline let gate = Gate()
+  @usableFromInline @exclusivity(unchecked) var entries: ContiguousArray<SubscriberEntry> = []
+  @usableFromInline @exclusivity(unchecked) var isTerminated = false
+  @usableFromInline @exclusivity(unchecked) var terminal: Completion?
+
+  @usableFromInline
+  init() {}
+
+  /// A dropped subject can never send again: its subscriptions end (their
+  /// resources are disposed, their callbacks released), so nothing leaks.
+  deinit {
+    for entry in entries { entry.lifetime.dispose() }
+  }
+
+  /// Adds a live subscriber; it asks for its removal when its lifetime ends.
+  @usableFromInline
+  func add(_ entry: SubscriberEntry) {
+    entries.append(entry)
+    entry.list = self
+    entry.lifetime.add(.observer(entry))
+  }
+
+  /// Records the terminal event; returns the subscribers to end, or `nil`
+  /// if the subject had already terminated.
+  func terminate(_ completion: Completion) -> ContiguousArray<SubscriberEntry>? {
+    guard !isTerminated else { return nil }
+    isTerminated = true
+    terminal = completion
+    defer { entries = [] }
+    return entries
   }
 
   /// Maintenance: forgets the subscribers whose lifetime has ended.
   @usableFromInline
-  final func dropEnded() {
+  func dropEnded() {
     entries.removeAll { $0.lifetime.isDisposed }
   }
 }
 
-extension Subject: LifetimeObserver {
+/// One subscriber of a subject, as the non-generic list sees it.
+@usableFromInline
+class SubscriberEntry: LifetimeObserver, @unchecked Sendable {
+  // @unchecked: `list` is set once, inside the gate, before the entry is
+  // registered with its lifetime.
+  @usableFromInline let lifetime: Lifetime
+  /// Weak: a dropped subject frees its subscriber list.
+  weak var list: SubscriberList?
+
   @usableFromInline
-  final func lifetimeEnded() {
-    gate.requestMaintenance { dropEnded() }
+  init(lifetime: Lifetime) {
+    self.lifetime = lifetime
+  }
+
+  @usableFromInline
+  func lifetimeEnded() {
+    guard let list else { return }
+    list.gate.requestMaintenance { list.dropEnded() }
+  }
+}
+
+/// A subscriber of a subject with its sink.
+@usableFromInline
+final class SinkEntry<Value>: SubscriberEntry, @unchecked Sendable {
+  @usableFromInline let sink: Sink<Value>
+
+  @inlinable
+  init(lifetime: Lifetime, sink: Sink<Value>) {
+    self.sink = sink
+    super.init(lifetime: lifetime)
   }
 }
