@@ -107,9 +107,14 @@ public class Subject<Value>: @unchecked Sendable {
     if capacity > 0 { remember(value) }
     // No subscription is added or removed during the loop: both happen
     // inside the gate, after the current event.
+    // The list keeps every entry alive for the whole loop, so the entries
+    // are borrowed without retaining them.
     list.entries.withUnsafeBufferPointer { entries in
-      for entry in entries where !entry.lifetime.isDisposed {
-        unsafeDowncast(entry, to: SinkEntry<Value>.self).sink.next(value)
+      for index in entries.indices {
+        Unmanaged.passUnretained(entries[index])._withUnsafeGuaranteedRef { entry in
+          guard !entry.lifetime.isDisposed else { return }
+          unsafeDowncast(entry, to: SinkEntry<Value>.self).sink.next(value)
+        }
       }
     }
   }
