@@ -3,7 +3,8 @@ import Testing
 
 /// RAC's RACSignalSpec checklist: bind, flatten, merge, concat, switchToLatest and then (G2–G5, G29–G32, G40, G41).
 @Suite struct BindAndFlattenTests {
-  @Test func g2BindNilDisposesSourceButInnerKeepsFlowing() {
+  @Test("G2: Bind nil disposes source but inner keeps flowing")
+  func g2BindNilDisposesSourceButInnerKeepsFlowing() {
     let source = Subject<Int>()
     let inner = Subject<Int>()
     var sourceDisposed = false
@@ -24,7 +25,7 @@ import Testing
     #expect(recorder.history == ["next(10)", "completed"])
   }
 
-  @Test func g3BindStopDisposesSourceAndStillDelivers() {
+  @Test("G3: Bind stop disposes source and still delivers") func g3BindStopDisposesSourceAndStillDelivers() {
     let source = Subject<Int>()
     let first = Subject<Int>()
     let second = Subject<Int>()
@@ -50,7 +51,7 @@ import Testing
     #expect(recorder.history == ["next(1)", "next(2)", "completed"])
   }
 
-  @Test func g4BindStopsSubscribingAfterInnerError() {
+  @Test("G4: Bind stops subscribing after inner error") func g4BindStopsSubscribingAfterInnerError() {
     var subscribedLater = false
     let bound = signal([0, 1]).bind {
       { (value: Int, _) -> Signal<Int>? in
@@ -66,7 +67,8 @@ import Testing
     #expect(!subscribedLater)
   }
 
-  @Test func g5MergeDoesNotSubscribeAfterSynchronousError() {
+  @Test("G5: Merge does not subscribe after synchronous error")
+  func g5MergeDoesNotSubscribeAfterSynchronousError() {
     var subscribedLater = false
     let later = Signal<Int>.defer {
       subscribedLater = true
@@ -76,7 +78,7 @@ import Testing
     #expect(!subscribedLater)
   }
 
-  @Test func g29Merge() {
+  @Test("G29: merge sends the values of every signal in arrival order") func g29Merge() {
     let first = Subject<Int>()
     let second = Subject<Int>()
     let merged = first.signal.merge(with: second.signal)
@@ -97,7 +99,7 @@ import Testing
     #expect(errors.history == ["error(boom)"])
   }
 
-  @Test func g30FlattenWithLimits() {
+  @Test("G30: flatten(maxConcurrent:) queues inner signals beyond the limit") func g30FlattenWithLimits() {
     let outer = Subject<Signal<Int>>()
     let inners = [Subject<Int>(), Subject<Int>(), Subject<Int>()]
     let unlimited = Recorder(outer.signal.flatten(maxConcurrent: 0))
@@ -118,7 +120,7 @@ import Testing
     #expect(serial.history == expectHistory([1, 11, 21]))
   }
 
-  @Test func g31FlattenDisposedDuringInnerSubscription() {
+  @Test("G31: Flatten disposed during inner subscription") func g31FlattenDisposedDuringInnerSubscription() {
     for _ in 0..<100 {
       let trigger = Subject<Void>()
       let inner = Signal<Int> { subscriber in
@@ -132,7 +134,8 @@ import Testing
     }
   }
 
-  @Test func concatOfManySynchronousSignalsUsesConstantStack() {
+  @Test("Concat of many synchronous signals uses constant stack")
+  func concatOfManySynchronousSignalsUsesConstantStack() {
     let parts = (0..<100_000).map { Signal.just($0) }
     onThread(stackSize: 512 * 1024) {
       let recorder = Recorder(Signal.concat(parts).collect().map(\.count))
@@ -140,7 +143,7 @@ import Testing
     }
   }
 
-  @Test func g32SwitchToLatest() {
+  @Test("G32: switchToLatest forwards only the latest inner signal") func g32SwitchToLatest() {
     let outer = Subject<Signal<Int>>()
     let first = Subject<Int>()
     let second = Subject<Int>()
@@ -169,7 +172,7 @@ import Testing
     #expect(history(cold) == expectHistory([2]))
   }
 
-  @Test func g40ConcatOfSignalOfSignals() {
+  @Test("G40: Concat of signal of signals") func g40ConcatOfSignalOfSignals() {
     let outer = ReplaySubject<Signal<Int>>()
     let first = Subject<Int>()
     let later = Subject<Int>()
@@ -203,7 +206,7 @@ import Testing
     #expect(!laterSubscribed)
   }
 
-  @Test func g41Then() {
+  @Test("G41: then ignores the values and continues with the next signal on completion") func g41Then() {
     #expect(history(signal([1, 2]).then { Signal.just("x") }) == ["next(x)", "completed"])
     #expect(history(Signal<Int>.empty.then { Signal.just("x") }) == ["next(x)", "completed"])
     #expect(history(Signal<Int>.error(TestError.boom).then { Signal.just("x") }) == ["error(boom)"])

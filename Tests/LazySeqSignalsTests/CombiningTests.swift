@@ -3,7 +3,7 @@ import Testing
 
 /// RAC's RACSignalSpec checklist: combineLatest, zip and sample (G23–G26, G35–G38).
 @Suite struct CombiningTests {
-  @Test func g23CombineLatestWith() {
+  @Test("G23: combineLatest(with:) pairs the latest values once both have sent") func g23CombineLatestWith() {
     let left = Subject<String>()
     let right = Subject<String>()
     let recorder = Recorder(left.signal.combineLatest(with: right.signal).map { "\($0)\($1)" })
@@ -22,7 +22,7 @@ import Testing
     #expect(errors.history == ["error(boom)"])
   }
 
-  @Test func g25CombineLatestWithItselfSubscribesTwice() {
+  @Test("G25: Combine latest with itself subscribes twice") func g25CombineLatestWithItselfSubscribesTwice() {
     var counter = 0
     let sideEffect = Signal<Int>.defer {
       counter += 1
@@ -33,7 +33,7 @@ import Testing
     #expect(counter == 2)
   }
 
-  @Test func g26CombineLatestArrays() {
+  @Test("G26: combineLatest of an array sends arrays of the latest values") func g26CombineLatestArrays() {
     #expect(history(Signal.combineLatest([signal([1, 2])])) == ["next([1])", "next([2])", "completed"])
     #expect(history(Signal<Int>.combineLatest([])) == ["completed"])
     let subjects = [Subject<Int>(), Subject<Int>(), Subject<Int>()]
@@ -46,7 +46,8 @@ import Testing
     #expect(recorder.history == ["next([0, 1, 2])", "completed"])
   }
 
-  @Test func g35ZipCompletesWhenNoFurtherTupleIsPossible() {
+  @Test("G35: Zip completes when no further tuple is possible")
+  func g35ZipCompletesWhenNoFurtherTupleIsPossible() {
     let a = Subject<Int>()
     let b = Subject<Int>()
     let recorder = Recorder(Signal.zip([a.signal, b.signal]))
@@ -60,7 +61,7 @@ import Testing
     #expect(history(Signal.zip([Signal<Int>.empty, .never])) == ["completed"])
   }
 
-  @Test func g36ZipWithUnevenSenders() {
+  @Test("G36: Zip with uneven senders") func g36ZipWithUnevenSenders() {
     let (a, b, c) = (Subject<Int>(), Subject<Int>(), Subject<Int>())
     let recorder = Recorder(Signal.zip([a.signal, b.signal, c.signal]).map { $0.map(String.init).joined() })
     for value in [1, 2, 3] { a.sendNext(value) }
@@ -78,7 +79,7 @@ import Testing
     #expect(recorder.history == ["next(111)", "next(222)", "next(333)", "error(boom)"])
   }
 
-  @Test func g37ZipOfTheSameSignalSubscribesTwice() {
+  @Test("G37: Zip of the same signal subscribes twice") func g37ZipOfTheSameSignalSubscribesTwice() {
     var counter = 0
     let sideEffect = Signal<Int>.defer {
       counter += 1
@@ -87,7 +88,7 @@ import Testing
     #expect(history(Signal.zip([sideEffect, sideEffect])) == ["next([1, 2])", "completed"])
   }
 
-  @Test func g38Sample() {
+  @Test("G38: sample sends the latest value at each tick") func g38Sample() {
     let source = Subject<Int>()
     let sampler = Subject<Void>()
     let recorder = Recorder(source.signal.sample(sampler.signal))

@@ -246,3 +246,31 @@ import Testing
     #expect(throttle.flush() == nil)
   }
 }
+
+/// The named state machines of the time and switching operators.
+@Suite struct OperatorStateMachineTests {
+  @Test func aLateBufferTimerNeverCutsANewerBatchShort() {
+    let buffer = Operators.Buffer<Int>()
+    let first = buffer.add(1)
+    #expect(first != nil)
+    #expect(buffer.add(2) == nil)  // same batch, no new timer
+    #expect(buffer.fire(first!) == [1, 2])
+    let second = buffer.add(3)
+    #expect(buffer.fire(first!) == nil)  // the old timer, late: nothing
+    #expect(buffer.fire(second!) == [3])
+    _ = buffer.add(4)
+    #expect(buffer.flush() == [4])
+    #expect(buffer.flush() == nil)
+  }
+
+  @Test func switchToLatestCompletesOnlyWhenOuterAndCurrentInnerAreDone() {
+    let machine = Operators.SwitchToLatest()
+    let first = machine.switchToNewInner()
+    let second = machine.switchToNewInner()
+    #expect(!machine.isCurrent(first))
+    #expect(machine.isCurrent(second))
+    #expect(!machine.innerCompleted(first))  // a replaced inner ends nothing
+    #expect(!machine.outerCompleted())  // the current inner still runs
+    #expect(machine.innerCompleted(second))
+  }
+}

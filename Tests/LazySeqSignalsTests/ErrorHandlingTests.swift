@@ -3,7 +3,7 @@ import Testing
 
 /// RAC's RACSignalSpec checklist: catch, retry and repeat (G21, G22, G51).
 @Suite struct ErrorHandlingTests {
-  @Test func g21RepeatResubscribesUntilError() {
+  @Test("G21: Repeat resubscribes until error") func g21RepeatResubscribesUntilError() {
     var subscriptions = 0
     let source = Signal<Int> { subscriber in
       subscriptions += 1
@@ -19,7 +19,7 @@ import Testing
     #expect(history(source.repeat()) == ["next(1)", "next(2)", "next(3)", "error(boom)"])
   }
 
-  @Test func g22RepeatStopsOnDisposalAndWithTake() {
+  @Test("G22: Repeat stops on disposal and with take") func g22RepeatStopsOnDisposalAndWithTake() {
     var count = 0
     var subscriber: Subscriber<Int>?
     subscriber = Subscriber(next: { _ in
@@ -34,7 +34,7 @@ import Testing
     #expect(history(Signal.just(7).repeat().take(100_000)).count == 100_001)
   }
 
-  @Test func retryResubscribesAtMostNTimes() {
+  @Test("Retry resubscribes at most n times") func retryResubscribesAtMostNTimes() {
     var attempts = 0
     let failing = Signal<Int> { subscriber in
       attempts += 1
@@ -49,7 +49,7 @@ import Testing
     #expect(history(failing.retry().take(5)) == expectHistory([1, 2, 3, 4, 5]))
   }
 
-  @Test func g51Catch() {
+  @Test("G51: catch switches to the handler’s signal on error") func g51Catch() {
     let caught = Signal<Int>.error(TestError.boom).catch { _ in .just(41) }
     #expect(history(caught) == expectHistory([41]))
     #expect(

@@ -3,7 +3,7 @@ import Testing
 
 /// RAC's RACSignalSpec checklist: take, skip and their variants (G11, G12, G42).
 @Suite struct LimitTests {
-  @Test func g11TakeUntilTrigger() {
+  @Test("G11: take(until:) completes when the trigger fires") func g11TakeUntilTrigger() {
     let source = Subject<Int>()
     let trigger = Subject<Void>()
     let recorder = Recorder(source.signal.take(until: trigger.signal))
@@ -23,7 +23,7 @@ import Testing
     #expect(history(signal([1, 2]).take(until: Signal<Void>.empty)) == ["completed"])
   }
 
-  @Test func g12TakeUntilReplacement() {
+  @Test("G12: take(untilReplacement:) hands over to the replacement") func g12TakeUntilReplacement() {
     let receiver = Subject<Int>()
     let replacement = Subject<Int>()
     let recorder = Recorder(receiver.signal.take(untilReplacement: replacement.signal))
@@ -50,7 +50,7 @@ import Testing
     #expect(receiverDisposed && replacementDisposed)
   }
 
-  @Test func g42TakeOnRecursivelySendingSubject() {
+  @Test("G42: Take on recursively sending subject") func g42TakeOnRecursivelySendingSubject() {
     let subject = Subject<Int>()
     var received: [String] = []
     var next = 0
@@ -66,7 +66,7 @@ import Testing
     #expect(received == ["0", "1", "2", "completed"])
   }
 
-  @Test func g42TakeCompletesWithoutSourceCompletion() {
+  @Test("G42: Take completes without source completion") func g42TakeCompletesWithoutSourceCompletion() {
     let subject = Subject<Int>()
     let recorder = Recorder(subject.signal.take(1))
     subject.sendNext(1)

@@ -3,7 +3,7 @@ import Testing
 
 /// RAC's RACSignalSpec checklist: initially, finally and the do… operators (G54, G55).
 @Suite struct SideEffectTests {
-  @Test func g54Initially() {
+  @Test("G54: initially runs its action at each subscription") func g54Initially() {
     var count = 0
     let signal = Signal.just(1).initially { count += 1 }
     #expect(count == 0)
@@ -12,7 +12,7 @@ import Testing
     #expect(count == 2)
   }
 
-  @Test func g55Finally() {
+  @Test("G55: finally runs its action on completion and on error") func g55Finally() {
     var count = 0
     let subject = Subject<Int>()
     let signal = subject.signal.finally { count += 1 }
@@ -26,7 +26,7 @@ import Testing
     #expect(count == 2)
   }
 
-  @Test func sideEffectOperatorsRunBeforeForwarding() {
+  @Test("Side effect operators run before forwarding") func sideEffectOperatorsRunBeforeForwarding() {
     var log: [String] = []
     let signal = signal([1]).doNext { log.append("doNext \($0)") }.doCompleted { log.append("doCompleted") }
     signal.subscribe(next: { log.append("next \($0)") }, completed: { log.append("completed") })

@@ -3,11 +3,12 @@ import Testing
 
 /// RAC's RACSignalSpec checklist: subscription basics: delivery, disposal, defer, shared subscribers and re-entrancy (G6–G10).
 @Suite struct SubscriptionTests {
-  @Test func g6SynchronousSignalDeliversNextAndCompleted() {
+  @Test("G6: Synchronous signal delivers next and completed")
+  func g6SynchronousSignalDeliversNextAndCompleted() {
     #expect(history(Signal.just(1)) == ["next(1)", "completed"])
   }
 
-  @Test func g7NothingAfterDisposal() {
+  @Test("G7: nothing is delivered after disposal") func g7NothingAfterDisposal() {
     let scheduler = TestScheduler()
     let recorder = Recorder(Signal.just(1).delay(.seconds(1), on: scheduler))
     recorder.disposable?.dispose()
@@ -15,7 +16,8 @@ import Testing
     #expect(recorder.history == [])
   }
 
-  @Test func g9DisposingOuterDisposesInnerSubscriptions() {
+  @Test("G9: Disposing outer disposes inner subscriptions") func g9DisposingOuterDisposesInnerSubscriptions()
+  {
     var innerDisposed = false
     let inner = Signal<Int> { _ in AnyDisposable { innerDisposed = true } }
     let outer = Signal<Int> { subscriber in
@@ -26,7 +28,8 @@ import Testing
     #expect(innerDisposed)
   }
 
-  @Test func g10DisposingDisposesDidSubscribeDisposable() {
+  @Test("G10: Disposing disposes did subscribe disposable") func g10DisposingDisposesDidSubscribeDisposable()
+  {
     var disposed = 0
     let signal = Signal<Int> { _ in AnyDisposable { disposed += 1 } }
     let subscription = signal.subscribe()
@@ -36,7 +39,8 @@ import Testing
     #expect(disposed == 1)
   }
 
-  @Test func terminalEventDisposesDidSubscribeDisposableFirst() {
+  @Test("Terminal event disposes did subscribe disposable first")
+  func terminalEventDisposesDidSubscribeDisposableFirst() {
     var log: [String] = []
     let signal = Signal<Int> { subscriber in
       subscriber.sendNext(1)
@@ -51,7 +55,7 @@ import Testing
     #expect(log == ["next 1", "completed", "disposed"])
   }
 
-  @Test func deferRunsFactoryPerSubscription() {
+  @Test("Defer runs factory per subscription") func deferRunsFactoryPerSubscription() {
     var calls = 0
     let deferred = Signal<Int>.defer {
       calls += 1
@@ -62,7 +66,8 @@ import Testing
     #expect(history(deferred) == expectHistory([2]))
   }
 
-  @Test func sharedSubscriberTerminatesAllItsSubscriptions() {
+  @Test("Shared subscriber terminates all its subscriptions")
+  func sharedSubscriberTerminatesAllItsSubscriptions() {
     // G69, G70: a subscriber attached to two subjects.
     let a = Subject<Int>()
     let b = Subject<Int>()
@@ -88,7 +93,8 @@ import Testing
     #expect(!subscribedLater)
   }
 
-  @Test func disposingOneSubscriptionOfASharedSubscriberKeepsTheOthers() {
+  @Test("Disposing one subscription of a shared subscriber keeps the others")
+  func disposingOneSubscriptionOfASharedSubscriberKeepsTheOthers() {
     let a = Subject<Int>()
     let b = Subject<Int>()
     let recorder = Recorder<Int>()
@@ -101,7 +107,7 @@ import Testing
     #expect(recorder.history == ["next(2)"])
   }
 
-  @Test func reentrantSendIsQueuedAfterTheCurrentValue() {
+  @Test("Reentrant send is queued after the current value") func reentrantSendIsQueuedAfterTheCurrentValue() {
     var log: [String] = []
     let signal = Signal<Int> { subscriber in
       subscriber.sendNext(0)

@@ -3,7 +3,7 @@ import Testing
 
 /// RAC's RACSignalSpec checklist: value transforms, materialize, Booleans, groupBy and aggregates (G28, G39, G56–G59).
 @Suite struct TransformTests {
-  @Test func g28DistinctUntilChanged() {
+  @Test("G28: distinctUntilChanged drops consecutive duplicates") func g28DistinctUntilChanged() {
     #expect(history(signal([1, 2, 2, 1, 1]).distinctUntilChanged()) == expectHistory([1, 2, 1]))
     let optionals: [Int?] = [1, nil, nil, nil, 1]
     #expect(
@@ -14,17 +14,17 @@ import Testing
         == ["next(nil)", "next(Optional(1))", "completed"])
   }
 
-  @Test func g39Collect() {
+  @Test("G39: collect sends all values as one array on completion") func g39Collect() {
     #expect(history(signal([1, 2, 3]).collect()) == ["next([1, 2, 3])", "completed"])
     #expect(history(Signal<Int>.empty.collect()) == ["next([])", "completed"])
   }
 
-  @Test func g56IgnoreValues() {
+  @Test("G56: ignoreValues forwards only the terminal event") func g56IgnoreValues() {
     #expect(history(signal([1, 2]).ignoreValues()) == ["completed"])
     #expect(history(Signal<Int>.error(TestError.boom).ignoreValues()) == ["error(boom)"])
   }
 
-  @Test func g57MaterializeAndDematerialize() {
+  @Test("G57: materialize and dematerialize round-trip every event") func g57MaterializeAndDematerialize() {
     #expect(history(Signal.just(1).materialize()) == ["next(next(1))", "next(completed)", "completed"])
     #expect(history(Signal<Int>.error(TestError.boom).materialize()) == ["next(error(boom))", "completed"])
     #expect(history(signal([1, 2]).materialize().dematerialize()) == expectHistory([1, 2]))
@@ -33,14 +33,14 @@ import Testing
     #expect(history(signal([Event<Int>.completed, .next(1)]).dematerialize()) == ["completed"])
   }
 
-  @Test func g58NotAndOr() {
+  @Test("G58: not, and, or on Boolean signals") func g58NotAndOr() {
     #expect(history(signal([true, false]).not()) == expectHistory([false, true]))
     let rows: [[Bool]] = [[true, true], [true, false], [false, false], []]
     #expect(history(signal(rows).and()) == expectHistory([true, false, false, true]))
     #expect(history(signal(rows).or()) == expectHistory([true, true, false, false]))
   }
 
-  @Test func g59GroupBy() {
+  @Test("G59: groupBy sends one group per key, then the terminal to each group") func g59GroupBy() {
     var log: [String] = []
     let grouped = signal([1, 2, 3, 4, 5]).groupBy({ $0 % 2 == 0 ? "even" : "odd" }, transform: { $0 * 10 })
     grouped.subscribe(
@@ -57,7 +57,7 @@ import Testing
     #expect(errors == ["group 1 boom"])
   }
 
-  @Test func aggregateAnyAll() {
+  @Test("aggregate, any and all send one result and complete") func aggregateAnyAll() {
     #expect(history(signal([1, 2, 3]).aggregate(start: 0, reduce: +)) == expectHistory([6]))
     #expect(history(Signal<Int>.empty.aggregate(start: 5, reduce: +)) == expectHistory([5]))
     #expect(
@@ -71,7 +71,7 @@ import Testing
     #expect(history(Signal<Int>.error(TestError.boom).all { $0 > 0 }) == ["error(boom)"])
   }
 
-  @Test func compactMapAndStartWith() {
+  @Test("Compact map and start with") func compactMapAndStartWith() {
     #expect(history(signal(["1", "x", "3"]).compactMap { Int($0) }) == expectHistory([1, 3]))
     #expect(history(Signal<Int>.empty.startWith(0)) == expectHistory([0]))
   }

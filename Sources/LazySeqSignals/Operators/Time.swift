@@ -125,28 +125,21 @@ extension Signal {
   /// - Returns: the batches.
   public func buffer(_ interval: Duration, on scheduler: any Scheduler) -> Signal<[Value]> {
     Signal<[Value]> { downstream in
-      let batch = Locked<[Value]>([])
+      let buffer = Operators.Buffer<Value>()
       let timer = SerialDisposable()
       downstream.disposables.add(timer)
-      func flush() {
-        let values = batch.withLock { batch -> [Value] in
-          defer { batch = [] }
-          return batch
-        }
-        if !values.isEmpty { downstream.sendNext(values) }
-      }
       self.forward(
         to: downstream,
         next: { value in
-          let first = batch.withLock { batch -> Bool in
-            batch.append(value)
-            return batch.count == 1
-          }
-          if first { timer.swap(scheduler.schedule(after: interval) { flush() })?.dispose() }
+          guard let generation = buffer.add(value) else { return }
+          timer.swap(
+            scheduler.schedule(after: interval) {
+              if let batch = buffer.fire(generation) { downstream.sendNext(batch) }
+            })?.dispose()
         },
         completed: {
           timer.dispose()
-          flush()
+          if let batch = buffer.flush() { downstream.sendNext(batch) }
           downstream.sendCompleted()
         })
       return nil
@@ -227,6 +220,57 @@ extension Operators {
         guard case .holding(let value, let generation) = state else { return nil }
         state = .idle(generation: generation + 1)
         return value
+      }
+    }
+  }
+}
+
+extension Operators {
+  /// The state machine of one `buffer(_:on:)` subscription.
+  ///
+  /// States: *empty* and *filling(batch, generation)*. The first value of a
+  /// batch opens a new generation and arms a timer for it; the timer sends
+  /// the batch only if it is still the one it was armed for, so a late timer
+  /// can never cut a newer batch short.
+  final class Buffer<Value>: @unchecked Sendable {
+    // @unchecked: all state is in `state`.
+    private struct State {
+      var batch: [Value] = []
+      var generation = 0
+    }
+
+    private let state = Locked(State())
+
+    init() {}
+
+    /// Adds a value; returns the new generation if it opened a batch (arm a
+    /// timer for it), `nil` otherwise.
+    func add(_ value: Value) -> Int? {
+      state.withLock { state -> Int? in
+        state.batch.append(value)
+        guard state.batch.count == 1 else { return nil }
+        state.generation += 1
+        return state.generation
+      }
+    }
+
+    /// The timer of `generation` fires: the batch to send, if it is still
+    /// the one that timer was armed for.
+    func fire(_ generation: Int) -> [Value]? {
+      state.withLock { state -> [Value]? in
+        guard state.generation == generation, !state.batch.isEmpty else { return nil }
+        defer { state.batch = [] }
+        return state.batch
+      }
+    }
+
+    /// Completion: the pending batch, if any.
+    func flush() -> [Value]? {
+      state.withLock { state -> [Value]? in
+        guard !state.batch.isEmpty else { return nil }
+        state.generation += 1
+        defer { state.batch = [] }
+        return state.batch
       }
     }
   }
