@@ -8,6 +8,7 @@
 // - `Gate`: the serialization point of the signal engine (a `Subscriber`, a
 //   subject). User callbacks run inside it. See `Gate` for the protocol.
 
+import Dispatch
 import Synchronization
 
 #if canImport(Darwin)
@@ -59,6 +60,29 @@ final class Locked<State>: @unchecked Sendable {
   func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     try lock.withLock { try body(&state) }
   }
+}
+
+/// A ``Lock`` and a semaphore behind non-generic calls, so that generic code
+/// specialized in a client can use them (`Signal.sequence`'s buffer).
+@usableFromInline
+final class WaitableLock: Sendable {
+  private let lock = Lock()
+  private let semaphore = DispatchSemaphore(value: 0)
+
+  @usableFromInline
+  init() {}
+
+  /// Runs `body` while holding the lock.
+  @usableFromInline
+  func withLock(_ body: () -> Void) { lock.withLock(body) }
+
+  /// Waits for a `signal()`.
+  @usableFromInline
+  func wait() { semaphore.wait() }
+
+  /// Wakes one `wait()`.
+  @usableFromInline
+  func signal() { semaphore.signal() }
 }
 
 /// A Boolean that flips from `false` to `true` exactly once.
@@ -114,7 +138,7 @@ final class Gate: @unchecked Sendable {
   private let mutex = Mutex<Void>(())
   private let owner = Atomic<UInt>(0)
   private let maintenance = Atomic<Bool>(false)
-  @exclusivity(unchecked) private var queue: [() -> Void] = []
+  @usableFromInline @exclusivity(unchecked) var queue: [() -> Void] = []
 
   @usableFromInline
   init() {}
@@ -183,6 +207,12 @@ final class Gate: @unchecked Sendable {
       // leaves (it loads the flag after clearing the owner word).
       if !done { return }
     }
+  }
+
+  /// Runs the queued work now, if any; only the owner thread may call it.
+  @inlinable
+  func drainIfNeeded() {
+    if !queue.isEmpty { drain() }
   }
 
   /// Runs the queued work now; only the owner thread may call it.

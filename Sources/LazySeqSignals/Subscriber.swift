@@ -131,7 +131,7 @@ public final class Subscriber<Value>: Disposable, @unchecked Sendable {
       {
         while !lifetime.isDisposed, let element = iterator.next() {
           deliverNext(element)
-          gate.drain()
+          gate.drainIfNeeded()
         }
         deliverEnd(.completed)
       }, maintain: { releaseIfEnded() })

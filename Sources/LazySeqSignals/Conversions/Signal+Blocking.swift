@@ -69,8 +69,8 @@ extension Operators {
   // before `finish`, and read only after `wait` has seen it.
   @usableFromInline
   final class Collector<Value>: @unchecked Sendable {
-    @usableFromInline var values: [Value] = []
-    @usableFromInline var end: Result<Void, any Error>?
+    @usableFromInline @exclusivity(unchecked) var values: [Value] = []
+    @usableFromInline @exclusivity(unchecked) var end: Result<Void, any Error>?
     private let finished = OnceFlag()
     private let done = DispatchSemaphore(value: 0)
 
