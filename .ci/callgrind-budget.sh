@@ -28,9 +28,10 @@ fi
 
 # case budget(instructions per unit)
 budgets=(
-  "signal-pump 700"
-  "seq-signal-toarray 600"
-  "signal-subscribe-dispose 12000"
+  "signal-pump 450"
+  "seq-signal-toarray 350"
+  "signal-sequence-array 1600"
+  "signal-subscribe-dispose 4700"
 )
 small=5000
 large=15000
