@@ -91,13 +91,13 @@ extension Operators {
       if let timeout {
         let (seconds, attoseconds) = timeout.components
         let nanoseconds = max(0, seconds) * 1_000_000_000 + attoseconds / 1_000_000_000
-        if done.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .timedOut {
-          return finished.isSet
-        }
+        _ = done.wait(timeout: .now() + .nanoseconds(Int(nanoseconds)))
       } else {
         done.wait()
       }
-      return true
+      // An acquire load of the flag `finish` set: the values written before
+      // it are visible (the semaphore alone is no edge ThreadSanitizer sees).
+      return finished.isSet
     }
   }
 }
