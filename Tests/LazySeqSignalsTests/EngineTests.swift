@@ -59,6 +59,20 @@ import Testing
     #expect(total.value == 4_000)
   }
 
+  @Test func racingValuesThroughAFusedTakeGiveExactlyOneValueThenCompletion() {
+    for _ in 0..<50 {
+      let subject = Subject<Int>()
+      let recorder = Recorder(subject.signal.map { $0 + 1 }.take(1))
+      onThreads(4) { index in
+        for _ in 0..<50 { subject.sendNext(index) }
+      }
+      let events = recorder.recorded
+      #expect(events.count == 2)
+      #expect(events.last == .completed)
+      #expect(recorder.disposable?.isDisposed == true)
+    }
+  }
+
   @Test func disposeNeverWaitsForADeliveryInFlightAndReleasesTheClosuresWhenItEnds() {
     let subject = Subject<Int>()
     let entered = DispatchSemaphore(value: 0)
@@ -261,6 +275,22 @@ import Testing
     _ = buffer.add(4)
     #expect(buffer.flush() == [4])
     #expect(buffer.flush() == nil)
+  }
+
+  @Test func delayCancelsItsTimersOnDisposalAndHandlesATimerThatFiresAtOnce() {
+    let scheduler = TestScheduler()
+    let subject = Subject<Int>()
+    let recorder = Recorder(subject.signal.delay(.seconds(1), on: scheduler))
+    subject.sendNext(1)
+    subject.sendNext(2)
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.recorded == marbles("1 2"))
+    subject.sendNext(3)
+    recorder.disposable?.dispose()
+    scheduler.run()
+    #expect(recorder.recorded == marbles("1 2"))
+    // On the immediate scheduler the timer fires before `schedule` returns.
+    #expect(recorded(Signal.just(7).delay(.zero, on: ImmediateScheduler())) == marbles("7 |"))
   }
 
   @Test func switchToLatestCompletesOnlyWhenOuterAndCurrentInnerAreDone() {
