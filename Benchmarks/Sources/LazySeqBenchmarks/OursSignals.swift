@@ -76,6 +76,8 @@ let instructionCases: [String: @Sendable (Int) -> Int] = [
     return acc.value
   },
   "signal-subscribe-dispose": OursSignals.subscribeDispose,
+  "combine-pump": Combine.pump,
+  "combine-subscribe-dispose": Combine.subscribeDispose,
   "seq-signal-toarray": { OursConversions.seqToSignalToArray(Array(0..<$0)) },
   "signal-sequence-array": { OursConversions.signalToSequenceArray(Array(0..<$0)) },
 ]
