@@ -1,7 +1,14 @@
 // All locking helpers of the module live in this file. They are built on
 // `Synchronization.Mutex` and `Synchronization.Atomic`; there are no home-made
 // spin locks.
+//
+// Two kinds of lock:
+// - `Locked` / `Lock`: a short critical section over a small state, never
+//   calling out to user code (bookkeeping of disposables, operator state).
+// - `Gate`: the serialization point of the signal engine (a `Subscriber`, a
+//   subject). User callbacks run inside it. See `Gate` for the protocol.
 
+import Dispatch
 import Synchronization
 
 #if canImport(Darwin)
@@ -12,11 +19,35 @@ import Synchronization
   import Musl
 #endif
 
-/// A value protected by a `Mutex`, reachable from a class so it can be shared.
+/// A non-recursive mutual-exclusion lock: a `Mutex` plus a release/acquire
+/// fence that ThreadSanitizer can see.
+///
+/// On Linux a contended `Mutex` is acquired inside the (uninstrumented)
+/// Synchronization runtime, so ThreadSanitizer misses the happens-before edge
+/// and reports false races on the data it protects. The extra atomic,
+/// released before each unlock and acquired after each lock, makes the edge
+/// visible; it costs two uncontended atomic operations.
+struct Lock: ~Copyable, Sendable {
+  private let mutex = Mutex<Void>(())
+  private let fence = Atomic<Int>(0)
+
+  init() {}
+
+  /// Runs `body` while holding the lock.
+  func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    try mutex.withLock { _ in
+      _ = fence.load(ordering: .acquiring)
+      defer { fence.store(0, ordering: .releasing) }
+      return try body()
+    }
+  }
+}
+
+/// A value protected by a ``Lock``, reachable from a class so it can be shared.
 ///
 /// The critical section is a plain closure over `inout State`; keep it short
 /// and never call out to user code from inside it.
-// @unchecked: `state` is only read or written inside `mutex.withLock`.
+// @unchecked: `state` is only read or written inside `lock.withLock`.
 final class Locked<State>: @unchecked Sendable {
   private let lock = Lock()
   private var state: State
@@ -31,28 +62,27 @@ final class Locked<State>: @unchecked Sendable {
   }
 }
 
-/// A non-recursive mutual-exclusion lock: a `Mutex` plus a release/acquire
-/// fence that ThreadSanitizer can see.
-///
-/// On Linux a contended `Mutex` is acquired inside the (uninstrumented)
-/// Synchronization runtime, so ThreadSanitizer misses the happens-before edge
-/// and reports false races on the data it protects. The extra atomic,
-/// released before each unlock and acquired after each lock, makes the edge
-/// visible; it costs two uncontended atomic operations.
-final class Lock: Sendable {
-  private let mutex = Mutex<Void>(())
-  private let fence = Atomic<Int>(0)
+/// A ``Lock`` and a semaphore behind non-generic calls, so that generic code
+/// specialized in a client can use them (`Signal.sequence`'s buffer).
+@usableFromInline
+final class WaitableLock: Sendable {
+  private let lock = Lock()
+  private let semaphore = DispatchSemaphore(value: 0)
 
+  @usableFromInline
   init() {}
 
   /// Runs `body` while holding the lock.
-  func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-    try mutex.withLock { _ in
-      _ = fence.load(ordering: .acquiring)
-      defer { fence.store(0, ordering: .releasing) }
-      return try body()
-    }
-  }
+  @usableFromInline
+  func withLock(_ body: () -> Void) { lock.withLock(body) }
+
+  /// Waits for a `signal()`.
+  @usableFromInline
+  func wait() { semaphore.wait() }
+
+  /// Wakes one `wait()`.
+  @usableFromInline
+  func signal() { semaphore.signal() }
 }
 
 /// A Boolean that flips from `false` to `true` exactly once.
@@ -71,6 +101,7 @@ final class OnceFlag: Sendable {
 }
 
 /// An identifier for the calling thread, never `0`.
+@usableFromInline
 func currentThreadID() -> UInt {
   #if canImport(Darwin)
     return UInt(bitPattern: pthread_self())
@@ -79,59 +110,121 @@ func currentThreadID() -> UInt {
   #endif
 }
 
-/// Delivers messages one at a time, in order.
+/// The serialization point of the signal engine: a `Mutex` plus an
+/// owner-thread atomic.
 ///
-/// `perform` takes a send lock for the whole delivery, so concurrent callers
-/// on other threads wait their turn (serial delivery). A caller on the thread
-/// that is already delivering (a reentrant send from inside a subscriber)
-/// does not wait: its message is queued and delivered by the running loop
-/// right after the current message, so recursion never deadlocks and never
-/// nests deliveries.
-// @unchecked: the queue and the drainer identity are guarded by `state`; the
-// delivery itself is serialized by `sendLock`.
-final class Serializer<Message>: @unchecked Sendable {
-  private struct State {
-    var queue: [Message] = []
-    var head = 0
-    var drainer: UInt = 0
-  }
+/// - ``enter(_:)`` runs its body while holding the mutex, with the owner word
+///   set to the calling thread. A call made on the thread that already owns
+///   the gate (a re-entrant send from inside a callback) does not wait and
+///   does not run: it returns `false`, and the caller queues its work with
+///   ``enqueue(_:)``; the owner runs the queue before it leaves. Only the
+///   owner touches the queue.
+/// - The owner word is exchanged (acquire) after locking and cleared
+///   (release) before unlocking. That pair is the happens-before edge that
+///   ThreadSanitizer misses when a contended Linux `Mutex` is handed over
+///   through the futex, so data touched only inside the gate is TSan-clean.
+/// - **Maintenance** (releasing a disposed subscriber's callbacks, dropping
+///   disposed entries of a subject) must happen inside the gate, yet
+///   `dispose()` must never wait for a delivery in flight on another thread.
+///   ``requestMaintenance(_:)`` sets a flag, then: if the gate is owned (by
+///   any thread) it returns at once, and the owner runs the maintenance
+///   right after it clears the owner word; otherwise it tries the mutex
+///   without waiting. The flag store and the owner load on one side, the
+///   owner clear and the flag load on the other, are sequentially
+///   consistent, so one of the two sides always sees the other (Dekker).
+@usableFromInline
+final class Gate: @unchecked Sendable {
+  // @unchecked: `queue` is only touched by the owner thread (inside `mutex`).
+  private let mutex = Mutex<Void>(())
+  private let owner = Atomic<UInt>(0)
+  private let maintenance = Atomic<Bool>(false)
+  @usableFromInline @exclusivity(unchecked) var queue: [() -> Void] = []
 
-  private let state = Locked(State())
-  private let sendLock = Lock()
-
+  @usableFromInline
   init() {}
 
-  /// Delivers `message` through `deliver`, serially with every other message.
+  /// Whether the calling thread is inside this gate.
+  @usableFromInline
+  var isOwnedByCurrentThread: Bool {
+    owner.load(ordering: .relaxed) == currentThreadID()
+  }
+
+  /// Runs `body` serially with every other body of this gate, then the
+  /// queued work, then any requested maintenance.
   ///
-  /// Every caller of one serializer must pass an equivalent `deliver`: a queued
-  /// message is delivered by whichever call is draining the queue.
-  func perform(_ message: Message, _ deliver: (Message) -> Void) {
+  /// - Returns: `false`, without running `body`, if the calling thread
+  ///   already owns the gate (queue the work with ``enqueue(_:)``).
+  @usableFromInline
+  func enter(_ body: () -> Void, maintain: () -> Void) -> Bool {
     let me = currentThreadID()
-    let queued = state.withLock { state -> Bool in
-      guard state.drainer == me else { return false }
-      state.queue.append(message)
-      return true
+    if owner.load(ordering: .relaxed) == me { return false }
+    mutex.withLock { _ in
+      _ = owner.exchange(me, ordering: .sequentiallyConsistent)
+      body()
+      if !queue.isEmpty { drain() }
+      owner.store(0, ordering: .sequentiallyConsistent)
     }
-    if queued { return }
-    sendLock.withLock {
-      state.withLock { $0.drainer = me }
-      var current = message
-      while true {
-        deliver(current)
-        let next = state.withLock { state -> Message? in
-          guard state.head < state.queue.count else {
-            state.queue.removeAll(keepingCapacity: state.queue.capacity <= 64)
-            state.head = 0
-            state.drainer = 0
-            return nil
-          }
-          let next = state.queue[state.head]
-          state.head += 1
-          return next
-        }
-        guard let next else { break }
-        current = next
-      }
+    if maintenance.load(ordering: .sequentiallyConsistent) { runMaintenance(me, maintain) }
+    return true
+  }
+
+  /// Queues `work` to run inside the gate after the current body. Only the
+  /// owner thread may call it.
+  @usableFromInline
+  func enqueue(_ work: @escaping () -> Void) {
+    queue.append(work)
+  }
+
+  /// Asks for `maintain` to run inside the gate, without ever waiting for a
+  /// delivery in flight.
+  @usableFromInline
+  func requestMaintenance(_ maintain: () -> Void) {
+    maintenance.store(true, ordering: .sequentiallyConsistent)
+    if owner.load(ordering: .sequentiallyConsistent) != 0 { return }
+    let me = currentThreadID()
+    let entered =
+      mutex.withLockIfAvailable { _ -> Bool in
+        _ = owner.exchange(me, ordering: .sequentiallyConsistent)
+        if maintenance.exchange(false, ordering: .sequentiallyConsistent) { maintain() }
+        drain()
+        owner.store(0, ordering: .sequentiallyConsistent)
+        return true
+      } ?? false
+    if entered { runMaintenance(me, maintain) }
+  }
+
+  private func runMaintenance(_ me: UInt, _ maintain: () -> Void) {
+    while maintenance.load(ordering: .sequentiallyConsistent) {
+      let done =
+        mutex.withLockIfAvailable { _ -> Bool in
+          _ = owner.exchange(me, ordering: .sequentiallyConsistent)
+          if maintenance.exchange(false, ordering: .sequentiallyConsistent) { maintain() }
+          drain()
+          owner.store(0, ordering: .sequentiallyConsistent)
+          return true
+        } ?? false
+      // Another thread holds the mutex: it runs the maintenance when it
+      // leaves (it loads the flag after clearing the owner word).
+      if !done { return }
     }
+  }
+
+  /// Runs the queued work now, if any; only the owner thread may call it.
+  @inlinable
+  func drainIfNeeded() {
+    if !queue.isEmpty { drain() }
+  }
+
+  /// Runs the queued work now; only the owner thread may call it.
+  @usableFromInline
+  func drain() {
+    guard !queue.isEmpty else { return }
+    var index = 0
+    while index < queue.count {
+      let work = queue[index]
+      index += 1
+      work()
+    }
+    queue.removeAll(keepingCapacity: queue.capacity <= 64)
   }
 }

@@ -28,7 +28,10 @@ import LazySeq
 // @unchecked: the only stored property is an immutable closure; it is never
 // mutated, and running it concurrently is the caller's choice (see Contracts).
 public final class Signal<Value>: @unchecked Sendable {
-  private let didSubscribe: (Subscriber<Value>) -> (any Disposable)?
+  /// Attaches a sink for one subscription whose lifetime is given. Fused
+  /// operators wrap the sink; a `didSubscribe` signal puts a gate
+  /// (``Subscriber``) in front of it.
+  @usableFromInline let attach: (Sink<Value>, Lifetime) -> Void
 
   /// Creates a cold signal whose subscriptions each run `didSubscribe`.
   ///
@@ -51,16 +54,17 @@ public final class Signal<Value>: @unchecked Sendable {
   /// - Parameter didSubscribe: runs once per subscription, on the
   ///   subscribing thread.
   public init(_ didSubscribe: @escaping (Subscriber<Value>) -> (any Disposable)?) {
-    self.didSubscribe = didSubscribe
+    self.attach = { sink, lifetime in
+      let subscriber = Subscriber(sink: sink, lifetime: lifetime)
+      guard !lifetime.isDisposed else { return }
+      lifetime.add(didSubscribe(subscriber))
+    }
   }
 
-  /// Runs this signal's recipe for `subscriber`, which the caller owns.
-  ///
-  /// The subscriber is the subscription: disposing it disposes what
-  /// `didSubscribe` returned.
-  func run(_ subscriber: Subscriber<Value>) {
-    guard !subscriber.isDisposed else { return }
-    subscriber.disposables.add(didSubscribe(subscriber))
+  /// Creates a signal from an attach function: the form of fused operators.
+  @inlinable
+  init(attach: @escaping (Sink<Value>, Lifetime) -> Void) {
+    self.attach = attach
   }
 
   /// Subscribes with callbacks for each kind of event.
@@ -80,15 +84,16 @@ public final class Signal<Value>: @unchecked Sendable {
   ///   - completed: called once if the signal completes.
   /// - Returns: the subscription; dispose it to stop receiving events and to
   ///   release the signal's resources.
+  @inlinable
   @discardableResult
   public func subscribe(
     next: ((Value) -> Void)? = nil,
     error: ((any Error) -> Void)? = nil,
     completed: (() -> Void)? = nil
   ) -> any Disposable {
-    let subscriber = Subscriber(next: next, error: error, completed: completed)
-    run(subscriber)
-    return subscriber
+    let lifetime = Lifetime()
+    attach(Sink(next: next, error: error, completed: completed), lifetime)
+    return lifetime
   }
 
   /// Subscribes an existing subscriber, which may be shared between signals.
@@ -102,17 +107,65 @@ public final class Signal<Value>: @unchecked Sendable {
   /// - Returns: this subscription only.
   @discardableResult
   public func subscribe(_ subscriber: Subscriber<Value>) -> any Disposable {
-    let passthrough = Subscriber<Value>(
-      next: { subscriber.sendNext($0) },
-      error: { subscriber.sendError($0) },
-      completed: { subscriber.sendCompleted() })
-    subscriber.disposables.add(passthrough)
-    passthrough.disposables.add(
-      AnyDisposable { [weak subscriber, weak passthrough] in
-        if let subscriber, let passthrough { subscriber.disposables.remove(passthrough) }
-      })
-    run(passthrough)
-    return passthrough
+    forward(to: subscriber, next: { subscriber.sendNext($0) })
+  }
+
+  /// Subscribes on behalf of `downstream`, the gate of an operator's result.
+  ///
+  /// The subscription gets a child lifetime of `downstream`'s, so disposing
+  /// or terminating `downstream` disposes it, and it is forgotten as soon as
+  /// it ends. Unless overridden, errors and completion are forwarded as they
+  /// are.
+  ///
+  /// - Returns: the child lifetime (the upstream subscription).
+  @discardableResult
+  func forward<U>(
+    to downstream: Subscriber<U>,
+    next: @escaping (Value) -> Void,
+    error: ((any Error) -> Void)? = nil,
+    completed: (() -> Void)? = nil
+  ) -> Lifetime {
+    let child = downstream.lifetime.makeChild()
+    guard !child.isDisposed else { return child }
+    attach(
+      Sink(
+        next: next,
+        end: { completion in
+          switch completion {
+          case .completed: if let completed { completed() } else { downstream.sendCompleted() }
+          case .failed(let failure): if let error { error(failure) } else { downstream.sendError(failure) }
+          }
+        }), child)
+    return child
+  }
+
+  /// Forwards every event of this signal to `subscriber` (a gate), as a
+  /// child subscription of it.
+  func run(_ subscriber: Subscriber<Value>) {
+    guard !subscriber.isDisposed else { return }
+    forward(to: subscriber, next: { subscriber.sendNext($0) })
+  }
+
+  /// Subscribes with a new, independent lifetime (the caller keeps it).
+  ///
+  /// - Parameter lifetime: the lifetime to use; disposing it ends the
+  ///   subscription.
+  func observe(
+    _ lifetime: Lifetime = Lifetime(),
+    next: @escaping (Value) -> Void,
+    error: @escaping (any Error) -> Void,
+    completed: @escaping () -> Void
+  ) {
+    guard !lifetime.isDisposed else { return }
+    attach(
+      Sink(
+        next: next,
+        end: { completion in
+          switch completion {
+          case .completed: completed()
+          case .failed(let failure): error(failure)
+          }
+        }), lifetime)
   }
 }
 
@@ -171,9 +224,6 @@ extension Signal {
   ///   subscription.
   /// - Returns: the deferred signal.
   public static func `defer`(_ make: @escaping () -> Signal<Value>) -> Signal<Value> {
-    Signal { subscriber in
-      make().run(subscriber)
-      return nil
-    }
+    Signal(attach: { sink, lifetime in make().attach(sink, lifetime) })
   }
 }

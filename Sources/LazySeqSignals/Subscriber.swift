@@ -31,25 +31,14 @@
 ///
 /// A `Subscriber` is also the ``Disposable`` of its subscription: disposing it
 /// stops delivery and disposes the subscription's resources.
-// @unchecked: the callbacks are non-Sendable closures stored in `state` (a
-// mutex) and only ever run serially, under `serializer`.
+// @unchecked: `sink` is only touched inside `gate` (see `Gate`).
 public final class Subscriber<Value>: Disposable, @unchecked Sendable {
-  private struct Handlers {
-    var next: ((Value) -> Void)?
-    var error: ((any Error) -> Void)?
-    var completed: (() -> Void)?
-  }
-
-  private struct State {
-    var handlers: Handlers?
-    var accepting = true
-  }
-
-  private let state: Locked<State>
-  private let serializer = Serializer<Event<Value>>()
-
-  /// The resources of this subscription, disposed on termination or disposal.
-  let disposables = CompoundDisposable()
+  /// The lifetime of the subscription this subscriber feeds.
+  @usableFromInline let lifetime: Lifetime
+  /// The serialization point of every event sent to this subscriber.
+  @usableFromInline let gate: Gate
+  /// Where events go; `nil` once the subscription has ended.
+  @usableFromInline @exclusivity(unchecked) var sink: Sink<Value>?
 
   /// Creates a subscriber that runs the given callbacks.
   ///
@@ -61,18 +50,32 @@ public final class Subscriber<Value>: Disposable, @unchecked Sendable {
   ///   - next: called for each value.
   ///   - error: called once if the signal fails.
   ///   - completed: called once if the signal completes.
-  public init(
+  public convenience init(
     next: ((Value) -> Void)? = nil,
     error: ((any Error) -> Void)? = nil,
     completed: (() -> Void)? = nil
   ) {
-    state = Locked(State(handlers: Handlers(next: next, error: error, completed: completed)))
+    self.init(sink: Sink(next: next, error: error, completed: completed), lifetime: Lifetime())
+  }
+
+  /// Creates the gate of one subscription, feeding `sink`.
+  @usableFromInline
+  init(sink: Sink<Value>, lifetime: Lifetime) {
+    self.sink = sink
+    self.lifetime = lifetime
+    self.gate = Gate()
+    lifetime.add(.observer(self))
   }
 
   /// Sends a value, unless the subscriber has terminated or been disposed.
   ///
   /// - Parameter value: the value to deliver.
-  public func sendNext(_ value: Value) { send(.next(value)) }
+  @inlinable
+  public func sendNext(_ value: Value) {
+    if !gate.enter({ deliverNext(value) }, maintain: { releaseIfEnded() }) {
+      gate.enqueue { [self] in deliverNext(value) }
+    }
+  }
 
   /// Ends the subscription with an error.
   ///
@@ -80,74 +83,96 @@ public final class Subscriber<Value>: Disposable, @unchecked Sendable {
   /// Later events are ignored.
   ///
   /// - Parameter error: the failure.
-  public func sendError(_ error: any Error) { send(.error(error)) }
+  @inlinable
+  public func sendError(_ error: any Error) { sendEnd(.failed(error)) }
 
   /// Ends the subscription successfully.
   ///
   /// The subscription's resources are disposed, then the completion callback
   /// runs. Later events are ignored.
-  public func sendCompleted() { send(.completed) }
+  @inlinable
+  public func sendCompleted() { sendEnd(.completed) }
 
   /// Sends `event`; equivalent to the matching `send…` method.
   ///
   /// - Parameter event: the event to deliver.
+  @inlinable
   public func send(_ event: Event<Value>) {
-    let accepted = state.withLock { state -> Bool in
-      guard state.accepting, state.handlers != nil else { return false }
-      if event.isTerminal { state.accepting = false }
-      return true
+    switch event {
+    case .next(let value): sendNext(value)
+    case .error(let error): sendError(error)
+    case .completed: sendCompleted()
     }
-    guard accepted else { return }
-    serializer.perform(event) { self.deliver($0) }
   }
 
   /// Whether the subscriber has terminated or been disposed.
-  public var isDisposed: Bool { state.withLock { $0.handlers == nil } }
+  public var isDisposed: Bool { lifetime.isDisposed }
 
   /// Stops delivery and disposes the subscription's resources.
-  public func dispose() {
-    let handlers = state.withLock { state -> Handlers? in
-      state.accepting = false
-      defer { state.handlers = nil }
-      return state.handlers
-    }
-    disposables.dispose()
-    withExtendedLifetime(handlers) {}
-  }
+  ///
+  /// Never waits for a delivery in progress on another thread: that
+  /// delivery finishes, and the callbacks are released when it returns.
+  public func dispose() { lifetime.dispose() }
 
-  private func deliver(_ event: Event<Value>) {
-    switch event {
-    case .next(let value):
-      let next = state.withLock { $0.handlers?.next }
-      next?(value)
-    case .error(let error):
-      guard let handlers = takeHandlers() else { return }
-      disposables.dispose()
-      handlers.error?(error)
-    case .completed:
-      guard let handlers = takeHandlers() else { return }
-      disposables.dispose()
-      handlers.completed?()
+  @usableFromInline
+  func sendEnd(_ completion: Completion) {
+    if !gate.enter({ deliverEnd(completion) }, maintain: { releaseIfEnded() }) {
+      gate.enqueue { [self] in deliverEnd(completion) }
     }
   }
 
-  private func takeHandlers() -> Handlers? {
-    state.withLock { state -> Handlers? in
-      defer { state.handlers = nil }
-      return state.handlers
+  /// Sends every element of `elements`, then completes, entering the gate
+  /// once: queued re-entrant work still runs after each element, and a
+  /// disposal (from a callback or another thread) stops the walk.
+  @inlinable
+  func sendAll<S: Sequence>(_ elements: S) where S.Element == Value {
+    var iterator = elements.makeIterator()
+    let entered = gate.enter(
+      {
+        while !lifetime.isDisposed, let element = iterator.next() {
+          deliverNext(element)
+          gate.drainIfNeeded()
+        }
+        deliverEnd(.completed)
+      }, maintain: { releaseIfEnded() })
+    if !entered {
+      while !lifetime.isDisposed, let element = iterator.next() { sendNext(element) }
+      sendCompleted()
     }
+  }
+
+  /// Delivers a value; runs inside the gate.
+  @inlinable
+  func deliverNext(_ value: Value) {
+    guard let sink, !lifetime.isDisposed else { return }
+    sink.next(value)
+  }
+
+  /// Delivers the terminal event; runs inside the gate. The resources are
+  /// disposed first, then the callback runs, then (when the gate is left)
+  /// the callbacks are released.
+  @usableFromInline
+  func deliverEnd(_ completion: Completion) {
+    guard let sink, !lifetime.isDisposed else { return }
+    lifetime.dispose()
+    sink.end(completion)
+  }
+
+  /// Maintenance: drops the callbacks once the lifetime has ended.
+  @usableFromInline
+  func releaseIfEnded() {
+    if lifetime.isDisposed { sink = nil }
+  }
+}
+
+extension Subscriber: LifetimeObserver {
+  @usableFromInline
+  func lifetimeEnded() {
+    gate.requestMaintenance(releaseIfEnded)
   }
 }
 
 extension Subscriber {
-  /// Ties `child` (a subscription made on this subscriber's behalf) to this
-  /// subscriber: it is disposed when this one ends, and forgotten as soon as
-  /// it ends itself, so finished children are not retained.
-  func adopt<T>(_ child: Subscriber<T>) {
-    disposables.add(child)
-    child.disposables.add(
-      AnyDisposable { [weak self, weak child] in
-        if let self, let child { self.disposables.remove(child) }
-      })
-  }
+  /// The resources of this subscription, disposed on termination or disposal.
+  var disposables: Lifetime { lifetime }
 }

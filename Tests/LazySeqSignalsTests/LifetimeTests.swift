@@ -67,6 +67,21 @@ import Testing
     #expect(weakToken == nil)
   }
 
+  @Test func aDroppedSubjectFreesItsSubscribersAndTheirClosures() {
+    weak var weakSubject: Subject<Int>?
+    weak var weakToken: Token?
+    do {
+      let subject = Subject<Int>()
+      weakSubject = subject
+      let token = Token()
+      weakToken = token
+      subject.signal.map { value in withExtendedLifetime(token) { value } }.subscribe()
+      subject.sendNext(1)
+    }
+    #expect(weakSubject == nil)
+    #expect(weakToken == nil)
+  }
+
   @Test func g24CombineLatestOfSubjectsHasNoRetainCycle() {
     weak var weakSubject: Subject<Int>?
     weak var weakSignal: Signal<(Int, Int)>?

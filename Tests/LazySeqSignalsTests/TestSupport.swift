@@ -104,3 +104,71 @@ func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
   thread.start()
   done.wait()
 }
+
+/// One recorded event with a typed value, for exact comparisons of whole
+/// histories: `[.next(1), .next(2), .completed]`.
+enum Recorded<T: Equatable>: Equatable, CustomStringConvertible {
+  case next(T)
+  /// An error, by its description.
+  case failed(String)
+  case completed
+
+  init(_ event: Event<T>) {
+    switch event {
+    case .next(let value): self = .next(value)
+    case .error(let error): self = .failed("\(error)")
+    case .completed: self = .completed
+    }
+  }
+
+  var description: String {
+    switch self {
+    case .next(let value): return "next(\(value))"
+    case .failed(let error): return "error(\(error))"
+    case .completed: return "completed"
+    }
+  }
+}
+
+extension Recorder where T: Equatable {
+  /// The typed history: values, then the terminal event.
+  var recorded: [Recorded<T>] { events.map { Recorded($0) } }
+}
+
+/// The typed history of a synchronous signal.
+func recorded<T: Equatable>(_ signal: Signal<T>) -> [Recorded<T>] {
+  Recorder(signal).recorded
+}
+
+/// A marble history: `"1 2 3 |"` is values 1, 2, 3 then completion; `"1 #"`
+/// is 1 then an error (`TestError.boom`); a history without `|` or `#` has
+/// not terminated.
+func marbles(_ diagram: String) -> [Recorded<Int>] {
+  diagram.split(separator: " ").map { token in
+    switch token {
+    case "|": return .completed
+    case "#": return .failed("\(TestError.boom)")
+    default: return .next(Int(token)!)
+    }
+  }
+}
+
+/// Runs `body` on `count` threads at once and waits for all of them.
+func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+  let group = DispatchGroup()
+  for index in 0..<count {
+    group.enter()
+    Thread {
+      body(index)
+      group.leave()
+    }.start()
+  }
+  group.wait()
+}
+
+/// A value shared between threads WITHOUT any synchronization of its own:
+/// only the engine's serial delivery protects it (ThreadSanitizer checks).
+final class Unsynchronized<T>: @unchecked Sendable {
+  var value: T
+  init(_ value: T) { self.value = value }
+}

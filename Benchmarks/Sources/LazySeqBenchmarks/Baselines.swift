@@ -62,7 +62,7 @@ enum Combine {
   static func pump(_ n: Int) -> Int {
     let acc = Accumulator()
     let subject = PassthroughSubject<Int, Never>()
-    let cancellable = subject.map(Work.transform).filter(Work.isIncluded).sink { acc.add($0) }
+    let cancellable = subject.map { $0 &* 3 &+ 1 }.filter { $0 & 2 == 0 }.sink { acc.add($0) }
     for i in 0..<n { subject.send(i) }
     subject.send(completion: .finished)
     cancellable.cancel()
@@ -79,5 +79,12 @@ enum Combine {
       cancellable.cancel()
     }
     return acc.value
+  }
+
+  /// `array.publisher.collect()`: the baseline of scenario 8a.
+  static func collect(_ array: [Int]) -> Int {
+    var result: [Int] = []
+    _ = array.publisher.collect().sink { result = $0 }
+    return Stdlib.walk(result)
   }
 }

@@ -1,5 +1,6 @@
 // Our side of the signal and conversion scenarios, written against the
-// `Signal` contract in API.md.
+// `Signal` contract in API.md. The closures are written inline, as a client
+// would write them (the baselines in Baselines.swift do the same).
 import LazySeq
 import LazySeqSignals
 
@@ -8,12 +9,29 @@ enum OursSignals {
   static func pump(_ n: Int) -> Int {
     let acc = Accumulator()
     let subject = Subject<Int>()
-    let disposable = subject.signal.map(Work.transform).filter(Work.isIncluded)
+    let disposable = subject.signal.map { $0 &* 3 &+ 1 }.filter { $0 & 2 == 0 }
       .subscribe(next: { acc.add($0) })
     for i in 0..<n { subject.sendNext(i) }
     subject.sendCompleted()
     disposable.dispose()
     return acc.value
+  }
+
+  /// Scenario 6 built without specialization: the same pipeline in a generic
+  /// function the optimizer may not specialize, so every inlined engine
+  /// path runs generic code (the "structure only" figure of
+  /// Docs/Performance.md).
+  @_semantics("optimize.sil.specialize.generic.never")
+  @inline(never)
+  static func pumpUnspecialized<T>(
+    _ values: [T], _ transform: @escaping (T) -> T, _ isIncluded: @escaping (T) -> Bool,
+    _ receive: @escaping (T) -> Void
+  ) {
+    let subject = Subject<T>()
+    let disposable = subject.signal.map(transform).filter(isIncluded).subscribe(next: receive)
+    for value in values { subject.sendNext(value) }
+    subject.sendCompleted()
+    disposable.dispose()
   }
 
   /// Scenario 7: n times: subscribe to a subject, deliver one value, dispose.
@@ -46,3 +64,20 @@ enum OursConversions {
     return Stdlib.walk(signal.sequence.array)
   }
 }
+
+/// The cases of `--instructions NAME --n N`: one run of one signal case, for
+/// `valgrind --tool=callgrind` (see `.ci/callgrind-budget.sh`).
+let instructionCases: [String: @Sendable (Int) -> Int] = [
+  "signal-pump": OursSignals.pump,
+  "signal-pump-unspecialized": { n in
+    let acc = Accumulator()
+    OursSignals.pumpUnspecialized(
+      Array(0..<n), { $0 &* 3 &+ 1 }, { $0 & 2 == 0 }, { acc.add($0) })
+    return acc.value
+  },
+  "signal-subscribe-dispose": OursSignals.subscribeDispose,
+  "combine-pump": Combine.pump,
+  "combine-subscribe-dispose": Combine.subscribeDispose,
+  "seq-signal-toarray": { OursConversions.seqToSignalToArray(Array(0..<$0)) },
+  "signal-sequence-array": { OursConversions.signalToSequenceArray(Array(0..<$0)) },
+]

@@ -284,6 +284,28 @@ struct Runner {
 
   mutating func conversionScenarios() {
     let (small, large) = config.conversionSizes
+    progress("scenario 8c/8d (conversions against array.publisher.collect()) at n = \(formatSize(large))")
+    let bigArray = opaque(Array(0..<large))
+    let s8c = compare(
+      "8c toArray",
+      ours: Contender(name: "Signal", elements: large) { OursConversions.seqToSignalToArray(bigArray) },
+      baseline: Contender(name: "OpenCombine", elements: large) { Combine.collect(bigArray) })
+    rows.append(
+      ResultRow(
+        id: "8c", scenario: "Seq(array).signal().toArray() vs publisher.collect()", size: large,
+        unit: "ns/val", ours: s8c.ours, oursName: "Seq(array).signal().toArray()",
+        baseline: s8c.baseline, baselineName: "OpenCombine array.publisher.collect().sink",
+        target: .ratio(3)))
+    let s8d = compare(
+      "8d sequence",
+      ours: Contender(name: "Signal", elements: large) { OursConversions.signalToSequenceArray(bigArray) },
+      baseline: Contender(name: "OpenCombine", elements: large) { Combine.collect(bigArray) })
+    rows.append(
+      ResultRow(
+        id: "8d", scenario: "signal.sequence.array vs publisher.collect()", size: large,
+        unit: "ns/val", ours: s8d.ours, oursName: "signal.sequence.array (target ≤ 100 ns/value)",
+        baseline: s8d.baseline, baselineName: "OpenCombine array.publisher.collect().sink",
+        target: .reference))
     let cases: [(id: String, name: String, body: ([Int]) -> Int)] = [
       ("8a", "seq.signal().toArray()", OursConversions.seqToSignalToArray),
       ("8b", "signal.sequence.array", OursConversions.signalToSequenceArray),

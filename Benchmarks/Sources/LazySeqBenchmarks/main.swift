@@ -5,6 +5,7 @@
 // Internal: `--memory-case NAME --n N` runs one memory case in this process
 // (the parent spawns these so that peaks do not contaminate each other).
 // `--only seq,ref,mem,signals,conv` runs a subset (for profiling).
+// `--instructions NAME --n N` runs one signal case once, for callgrind.
 import Foundation
 
 func usage() -> Never {
@@ -28,6 +29,7 @@ var csvPath: String?
 var memoryCaseName: String?
 var memoryN: Int?
 var only: Set<String>?
+var instructionCase: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -39,11 +41,18 @@ while let argument = arguments.popFirst() {
     let groups = Set(required(arguments.popFirst()).split(separator: ",").map(String.init))
     guard groups.isSubset(of: Runner.groups) else { usage() }
     only = groups
+  case "--instructions": instructionCase = required(arguments.popFirst())
   case "-h", "--help": usage()
   default:
     print("unknown argument \(argument)")
     usage()
   }
+}
+
+if let instructionCase {
+  guard let body = instructionCases[instructionCase], let n = memoryN else { usage() }
+  print("\(instructionCase) n=\(n) checksum=\(body(n))")
+  exit(0)
 }
 
 if let memoryCaseName {

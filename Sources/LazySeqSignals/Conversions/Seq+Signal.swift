@@ -21,21 +21,25 @@ extension Seq {
   /// - Parameter scheduler: Where to send the elements.
   /// - Returns: A signal of the elements.
   /// - Complexity: O(1) per element sent, plus evaluating it.
+  @inlinable
   public func signal(on scheduler: any Scheduler = ImmediateScheduler()) -> Signal<Element> {
     let start = self
     // The immediate scheduler runs every action at once, so "one element per
     // action" would only add a closure per element; a loop sends the same
-    // events in the same order, in constant stack.
+    // events in the same order, in constant stack, entering the gate once.
     if scheduler is ImmediateScheduler {
-      return Signal { subscriber in
-        var iterator = start.makeIterator()
-        while !subscriber.isDisposed, let element = iterator.next() {
-          subscriber.sendNext(element)
-        }
-        subscriber.sendCompleted()
-        return nil
-      }
+      return Signal(attach: { sink, lifetime in
+        let subscriber = Subscriber(sink: sink, lifetime: lifetime)
+        subscriber.sendAll(start)
+      })
     }
+    return scheduled(on: scheduler)
+  }
+
+  /// One element per scheduled action.
+  @usableFromInline
+  func scheduled(on scheduler: any Scheduler) -> Signal<Element> {
+    let start = self
     return Signal { subscriber in
       let pump = Operators.SeqPump(start, scheduler: scheduler, subscriber: subscriber)
       pump.step()

@@ -15,6 +15,7 @@ extension Signal {
   /// - Throws: The signal's error, or `SignalError.timedOut`.
   /// - Important: Blocks the calling thread; don't call it on a thread the
   ///   signal needs in order to send.
+  @inlinable
   public func first(timeout: Duration? = nil) throws -> Value? {
     try take(1).collectBlocking(timeout: timeout).first
   }
@@ -28,6 +29,7 @@ extension Signal {
   /// - Parameter timeout: The longest to wait; `nil` waits forever.
   /// - Throws: The signal's error, or `SignalError.timedOut` (the
   ///   subscription is disposed then).
+  @inlinable
   public func toArray(timeout: Duration? = nil) throws -> [Value] {
     try collectBlocking(timeout: timeout)
   }
@@ -36,36 +38,66 @@ extension Signal {
   ///
   /// - Parameter timeout: The longest to wait; `nil` waits forever.
   /// - Throws: The signal's error, or `SignalError.timedOut`.
+  @inlinable
   public func waitUntilCompleted(timeout: Duration? = nil) throws {
     _ = try ignoreValues().collectBlocking(timeout: timeout)
   }
 
-  private func collectBlocking(timeout: Duration?) throws -> [Value] {
-    let outcome = Locked<(values: [Value], end: Result<Void, any Error>?)>(([], nil))
-    let done = DispatchSemaphore(value: 0)
+  /// Subscribes, waits for the end (at most `timeout`), returns the values.
+  @inlinable
+  func collectBlocking(timeout: Duration?) throws -> [Value] {
+    let collector = Operators.Collector<Value>()
+    // Delivery is serial, so the callbacks append without a lock; `finish`
+    // publishes the result (release) to `wait` (acquire).
     let subscription = subscribe(
-      next: { value in outcome.withLock { $0.values.append(value) } },
-      error: { error in
-        outcome.withLock { $0.end = .failure(error) }
-        done.signal()
-      },
-      completed: {
-        outcome.withLock { $0.end = .success(()) }
-        done.signal()
-      })
-    if let timeout {
-      let (seconds, attoseconds) = timeout.components
-      let nanoseconds = max(0, seconds) * 1_000_000_000 + attoseconds / 1_000_000_000
-      if done.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .timedOut {
-        subscription.dispose()
-        throw SignalError.timedOut
-      }
-    } else {
-      done.wait()
+      next: { collector.values.append($0) },
+      error: { collector.finish(.failure($0)) },
+      completed: { collector.finish(.success(())) })
+    guard collector.wait(timeout: timeout) else {
+      subscription.dispose()
+      throw SignalError.timedOut
     }
     subscription.dispose()
-    let (values, end) = outcome.withLock { ($0.values, $0.end) }
-    if case .failure(let error) = end { throw error }
-    return values
+    if case .failure(let error) = collector.end { throw error }
+    return collector.values
+  }
+}
+
+extension Operators {
+  /// The result of one blocking conversion.
+  // @unchecked: `values` and `end` are written by the serial callbacks
+  // before `finish`, and read only after `wait` has seen it.
+  @usableFromInline
+  final class Collector<Value>: @unchecked Sendable {
+    @usableFromInline @exclusivity(unchecked) var values: [Value] = []
+    @usableFromInline @exclusivity(unchecked) var end: Result<Void, any Error>?
+    private let finished = OnceFlag()
+    private let done = DispatchSemaphore(value: 0)
+
+    @usableFromInline
+    init() {}
+
+    @usableFromInline
+    func finish(_ result: Result<Void, any Error>) {
+      end = result
+      if finished.set() { done.signal() }
+    }
+
+    /// Waits for `finish`; `false` on timeout. A synchronous signal has
+    /// finished already, and no semaphore wait happens.
+    @usableFromInline
+    func wait(timeout: Duration?) -> Bool {
+      if finished.isSet { return true }
+      if let timeout {
+        let (seconds, attoseconds) = timeout.components
+        let nanoseconds = max(0, seconds) * 1_000_000_000 + attoseconds / 1_000_000_000
+        _ = done.wait(timeout: .now() + .nanoseconds(Int(nanoseconds)))
+      } else {
+        done.wait()
+      }
+      // An acquire load of the flag `finish` set: the values written before
+      // it are visible (the semaphore alone is no edge ThreadSanitizer sees).
+      return finished.isSet
+    }
   }
 }

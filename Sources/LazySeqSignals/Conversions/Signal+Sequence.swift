@@ -31,6 +31,7 @@ extension Signal {
   ///   evaluate it on the thread the signal needs in order to send (for
   ///   example the main queue, for a signal delivered on
   ///   `QueueScheduler.main`).
+  @inlinable
   public var sequence: Seq<Value> {
     let buffer = Operators.SignalBuffer<Value>()
     // Weak: the sequence (through its producer) owns the buffer, and the
@@ -40,13 +41,19 @@ extension Signal {
       error: { [weak buffer] in buffer?.push(.error($0)) },
       completed: { [weak buffer] in buffer?.push(.completed) })
     buffer.subscription = subscription
-    return Seq.failable {
+    return Self.sequence {
       switch buffer.pop() {
       case .next(let value): return value
       case .error(let error): throw error
       case .completed: return nil
       }
     }
+  }
+
+  /// The memoized sequence of what `next` produces (one call per element).
+  @usableFromInline
+  static func sequence(_ next: @escaping () throws -> Value?) -> Seq<Value> {
+    Seq.failable(next)
   }
 }
 
@@ -55,38 +62,66 @@ extension Operators {
   ///
   /// `push` may come from any thread; `pop` blocks until an event is there.
   /// Each memo element is forced under the sequence's own lock, so `pop` is
-  /// never called concurrently.
+  /// never called concurrently. Both are specialized in the client; the
+  /// lock and the semaphore are reached through non-generic calls.
+  // @unchecked: `events`, `head` and `waiting` are only touched under `lock`;
+  // `subscription` is set once right after subscribing, before any `pop`.
+  @usableFromInline
   final class SignalBuffer<Value>: @unchecked Sendable {
-    private struct State {
-      var events: [Event<Value>] = []
-      var head = 0
-    }
-
-    private let state = Locked(State())
-    private let available = DispatchSemaphore(value: 0)
+    @usableFromInline let lock = WaitableLock()
+    @usableFromInline @exclusivity(unchecked) var events: [Event<Value>] = []
+    @usableFromInline @exclusivity(unchecked) var head = 0
+    /// The reader is blocked (or about to block) on the lock's semaphore.
+    @usableFromInline @exclusivity(unchecked) var waiting = false
     /// Disposed when the buffer is released (nobody can read further).
-    // @unchecked: set once right after subscribing, before any `pop`.
-    nonisolated(unsafe) var subscription: (any Disposable)?
+    @usableFromInline nonisolated(unsafe) var subscription: (any Disposable)?
+
+    @usableFromInline
+    init() {}
 
     deinit { subscription?.dispose() }
 
+    @inlinable
     func push(_ event: Event<Value>) {
-      state.withLock { $0.events.append(event) }
-      available.signal()
+      var wake = false
+      lock.withLock {
+        events.append(event)
+        wake = waiting
+        waiting = false
+      }
+      // The semaphore is used only when the reader waits, not per value.
+      if wake { lock.signal() }
     }
 
+    @inlinable
     func pop() -> Event<Value> {
-      available.wait()
-      return state.withLock { state in
-        let event = state.events[state.head]
-        state.head += 1
-        if state.head >= 1024 && state.head * 2 >= state.events.count {
-          state.events.removeFirst(state.head)
-          state.head = 0
-        }
-        if event.isTerminal { state.events = [] }
-        return event
+      while true {
+        if let event = take() { return event }
+        lock.wait()
       }
+    }
+
+    @inlinable
+    func take() -> Event<Value>? {
+      var event: Event<Value>?
+      lock.withLock {
+        guard head < events.count else {
+          waiting = true
+          return
+        }
+        let next = events[head]
+        head += 1
+        if head >= 1024 && head * 2 >= events.count {
+          events.removeFirst(head)
+          head = 0
+        }
+        if next.isTerminal {
+          events = []
+          head = 0
+        }
+        event = next
+      }
+      return event
     }
   }
 }

@@ -3,16 +3,19 @@ extension Signal {
   /// `-collect`.
   ///
   /// - Returns: one array (empty if there were no values), then completion.
+  @inlinable
   public func collect() -> Signal<[Value]> {
-    Signal<[Value]> { downstream in
+    lift { sink, _ in
       var values: [Value] = []
-      self.forward(
-        to: downstream, next: { values.append($0) },
-        completed: {
-          downstream.sendNext(values)
-          downstream.sendCompleted()
+      return Sink(
+        next: { values.append($0) },
+        end: { completion in
+          if case .completed = completion {
+            sink.next(values)
+            values = []
+          }
+          sink.end(completion)
         })
-      return nil
     }
   }
 
@@ -42,15 +45,14 @@ extension Signal {
 
   /// Sends the last value (or `fallback`) on completion.
   private func takeLast(orElse fallback: Value) -> Signal<Value> {
-    Signal { downstream in
+    lift { sink, _ in
       var last = fallback
-      self.forward(
-        to: downstream, next: { last = $0 },
-        completed: {
-          downstream.sendNext(last)
-          downstream.sendCompleted()
+      return Sink(
+        next: { last = $0 },
+        end: { completion in
+          if case .completed = completion { sink.next(last) }
+          sink.end(completion)
         })
-      return nil
     }
   }
 
@@ -68,20 +70,27 @@ extension Signal {
   /// - Parameter predicate: the test.
   /// - Returns: one Boolean, then completion.
   public func any(_ predicate: @escaping (Value) -> Bool) -> Signal<Bool> {
-    Signal<Bool> { downstream in
-      self.forward(
-        to: downstream,
+    decide(whenAny: predicate, answer: true)
+  }
+
+  /// Sends `answer` and completes at the first value satisfying `test`;
+  /// `!answer` if the signal completes first. Fused.
+  private func decide(whenAny test: @escaping (Value) -> Bool, answer: Bool) -> Signal<Bool> {
+    lift { sink, lifetime in
+      var done = false
+      return Sink(
         next: { value in
-          if predicate(value) {
-            downstream.sendNext(true)
-            downstream.sendCompleted()
-          }
+          guard !done, test(value) else { return }
+          done = true
+          sink.next(answer)
+          lifetime.dispose()
+          sink.end(.completed)
         },
-        completed: {
-          downstream.sendNext(false)
-          downstream.sendCompleted()
+        end: { completion in
+          guard !done else { return }
+          if case .completed = completion { sink.next(!answer) }
+          sink.end(completion)
         })
-      return nil
     }
   }
 
@@ -93,20 +102,6 @@ extension Signal {
   /// - Parameter predicate: the test.
   /// - Returns: one Boolean, then completion.
   public func all(_ predicate: @escaping (Value) -> Bool) -> Signal<Bool> {
-    Signal<Bool> { downstream in
-      self.forward(
-        to: downstream,
-        next: { value in
-          if !predicate(value) {
-            downstream.sendNext(false)
-            downstream.sendCompleted()
-          }
-        },
-        completed: {
-          downstream.sendNext(true)
-          downstream.sendCompleted()
-        })
-      return nil
-    }
+    decide(whenAny: { !predicate($0) }, answer: false)
   }
 }

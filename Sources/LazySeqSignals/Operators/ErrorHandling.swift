@@ -14,12 +14,11 @@ extension Signal {
       self.forward(
         to: downstream, next: { downstream.sendNext($0) },
         error: { error in
-          let child = Subscriber<Value>(
-            next: { downstream.sendNext($0) },
-            error: { downstream.sendError($0) },
-            completed: { downstream.sendCompleted() })
+          let child = Lifetime()
           replacement.inner = child
-          handler(error).run(child)
+          handler(error).observe(
+            child, next: { downstream.sendNext($0) }, error: { downstream.sendError($0) },
+            completed: { downstream.sendCompleted() })
         })
       return nil
     }
@@ -73,7 +72,10 @@ extension Signal {
       downstream.disposables.add(current)
       downstream.disposables.add(
         ImmediateScheduler().scheduleRecursive { reschedule in
-          let child = Subscriber<Value>(
+          let child = Lifetime()
+          current.inner = child
+          self.observe(
+            child,
             next: { downstream.sendNext($0) },
             error: { error in
               if let retries, attempts >= retries {
@@ -86,8 +88,6 @@ extension Signal {
             completed: {
               if onCompleted { reschedule() } else { downstream.sendCompleted() }
             })
-          current.inner = child
-          self.run(child)
         })
       return nil
     }

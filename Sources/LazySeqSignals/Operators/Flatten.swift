@@ -81,16 +81,13 @@ extension Operators {
 
     private func subscribe(_ inner: Signal<U>) {
       let downstream = self.downstream
-      let child = Subscriber<U>(
-        next: { downstream.sendNext($0) },
-        error: { downstream.sendError($0) },
+      inner.forward(
+        to: downstream, next: { downstream.sendNext($0) },
         completed: { [self] in
           state.withLock { $0.active -= 1 }
           pump()
           completeIfDone()
         })
-      downstream.adopt(child)
-      inner.run(child)
     }
 
     private func completeIfDone() {
@@ -140,7 +137,10 @@ extension Signal {
       let source = SerialDisposable()
       downstream.disposables.add(source)
       let sourceDone = OnceFlag()
-      let upstream = Subscriber<Value>(
+      let upstream = Lifetime()
+      source.inner = upstream
+      self.observe(
+        upstream,
         next: { value in
           guard !downstream.isDisposed else { return }
           var stop = false
@@ -153,8 +153,6 @@ extension Signal {
         },
         error: { downstream.sendError($0) },
         completed: { if sourceDone.set() { flatten.outerCompleted() } })
-      source.inner = upstream
-      self.run(upstream)
       return nil
     }
   }
@@ -232,12 +230,11 @@ extension Signal {
       self.forward(
         to: downstream, next: { _ in },
         completed: {
-          let child = Subscriber<U>(
-            next: { downstream.sendNext($0) },
-            error: { downstream.sendError($0) },
-            completed: { downstream.sendCompleted() })
+          let child = Lifetime()
           follow.inner = child
-          next().run(child)
+          next().observe(
+            child, next: { downstream.sendNext($0) }, error: { downstream.sendError($0) },
+            completed: { downstream.sendCompleted() })
         })
       return nil
     }
@@ -300,39 +297,87 @@ extension Signal {
   /// - Returns: the latest inner signal's values.
   public func switchToLatest<U>() -> Signal<U> where Value == Signal<U> {
     Signal<U> { downstream in
-      let state = Locked((outerDone: false, innerActive: false, generation: 0))
+      let machine = Operators.SwitchToLatest()
       let current = SerialDisposable()
       downstream.disposables.add(current)
       self.forward(
         to: downstream,
         next: { inner in
-          let generation = state.withLock { state -> Int in
-            state.generation += 1
-            state.innerActive = true
-            return state.generation
-          }
+          let generation = machine.switchToNewInner()
           current.swap(nil)?.dispose()
-          let child = Subscriber<U>(
-            next: { downstream.sendNext($0) },
-            error: { downstream.sendError($0) },
-            completed: {
-              let done = state.withLock { state -> Bool in
-                if state.generation == generation { state.innerActive = false }
-                return state.outerDone && !state.innerActive
-              }
-              if done { downstream.sendCompleted() }
-            })
+          let child = Lifetime()
           current.inner = child
-          inner.run(child)
+          inner.observe(
+            child,
+            next: { value in
+              // A replaced inner signal sending on another thread at the
+              // moment of the switch is ignored.
+              if machine.isCurrent(generation) { downstream.sendNext(value) }
+            },
+            error: { error in
+              if machine.isCurrent(generation) { downstream.sendError(error) }
+            },
+            completed: {
+              if machine.innerCompleted(generation) { downstream.sendCompleted() }
+            })
         },
         completed: {
-          let done = state.withLock { state -> Bool in
-            state.outerDone = true
-            return !state.innerActive
-          }
-          if done { downstream.sendCompleted() }
+          if machine.outerCompleted() { downstream.sendCompleted() }
         })
       return nil
+    }
+  }
+}
+
+extension Operators {
+  /// The state machine of one `switchToLatest` subscription.
+  ///
+  /// The state is whether the outer signal has completed, whether the
+  /// latest inner signal is still running, and the generation of that inner
+  /// signal. Every new inner signal opens a generation; only the current
+  /// generation may send or end the inner side, and the result completes
+  /// when the outer side is done and the current inner signal has completed.
+  final class SwitchToLatest: Sendable {
+    private struct State {
+      var outerDone = false
+      var innerActive = false
+      var generation = 0
+    }
+
+    private let state = Locked(State())
+
+    init() {}
+
+    /// A new inner signal arrives: returns its generation.
+    func switchToNewInner() -> Int {
+      state.withLock { state -> Int in
+        state.generation += 1
+        state.innerActive = true
+        return state.generation
+      }
+    }
+
+    /// Whether `generation` is the latest inner signal.
+    func isCurrent(_ generation: Int) -> Bool {
+      state.withLock { $0.generation == generation }
+    }
+
+    /// The inner signal of `generation` completed: whether the result
+    /// completes now.
+    func innerCompleted(_ generation: Int) -> Bool {
+      state.withLock { state -> Bool in
+        guard state.generation == generation else { return false }
+        state.innerActive = false
+        return state.outerDone
+      }
+    }
+
+    /// The outer signal completed: whether the result completes now.
+    func outerCompleted() -> Bool {
+      state.withLock { state -> Bool in
+        state.outerDone = true
+        return !state.innerActive
+      }
     }
   }
 }

@@ -3,20 +3,19 @@ extension Signal {
   ///
   /// - Parameter count: how many values to drop; must not be negative.
   /// - Returns: the values after the first `count`.
+  @inlinable
   public func skip(_ count: Int) -> Signal<Value> {
     precondition(count >= 0, "Signal.skip(_:): the count must not be negative, got \(count)")
-    return Signal { downstream in
+    return lift { sink, _ in
       var remaining = count
-      self.forward(
-        to: downstream,
+      return Sink(
         next: { value in
           if remaining > 0 {
             remaining -= 1
           } else {
-            downstream.sendNext(value)
+            sink.next(value)
           }
-        })
-      return nil
+        }, end: sink.end)
     }
   }
 
@@ -27,20 +26,25 @@ extension Signal {
   ///
   /// - Parameter count: how many values to send; must not be negative.
   /// - Returns: at most `count` values.
+  @inlinable
   public func take(_ count: Int) -> Signal<Value> {
     precondition(count >= 0, "Signal.take(_:): the count must not be negative, got \(count)")
     if count == 0 { return .empty }
-    return Signal { downstream in
+    return lift { sink, lifetime in
       var taken = 0
-      self.forward(
-        to: downstream,
+      return Sink(
         next: { value in
           guard taken < count else { return }
           taken += 1
-          downstream.sendNext(value)
-          if taken == count { downstream.sendCompleted() }
+          sink.next(value)
+          if taken == count {
+            lifetime.dispose()
+            sink.end(.completed)
+          }
+        },
+        end: { completion in
+          if taken < count { sink.end(completion) }
         })
-      return nil
     }
   }
 
@@ -49,6 +53,7 @@ extension Signal {
   ///
   /// - Parameter predicate: the stop condition.
   /// - Returns: the values before the first match.
+  @inlinable
   public func take(until predicate: @escaping (Value) -> Bool) -> Signal<Value> {
     take(while: { !predicate($0) })
   }
@@ -58,18 +63,21 @@ extension Signal {
   ///
   /// - Parameter predicate: the condition to keep going.
   /// - Returns: the leading values that satisfy `predicate`.
+  @inlinable
   public func take(while predicate: @escaping (Value) -> Bool) -> Signal<Value> {
-    Signal { downstream in
-      self.forward(
-        to: downstream,
+    lift { sink, lifetime in
+      var done = false
+      return Sink(
         next: { value in
-          if predicate(value) {
-            downstream.sendNext(value)
-          } else {
-            downstream.sendCompleted()
-          }
+          guard !done else { return }
+          if predicate(value) { return sink.next(value) }
+          done = true
+          lifetime.dispose()
+          sink.end(.completed)
+        },
+        end: { completion in
+          if !done { sink.end(completion) }
         })
-      return nil
     }
   }
 
@@ -78,6 +86,7 @@ extension Signal {
   ///
   /// - Parameter predicate: the start condition.
   /// - Returns: the values from the first match on.
+  @inlinable
   public func skip(until predicate: @escaping (Value) -> Bool) -> Signal<Value> {
     skip(while: { !predicate($0) })
   }
@@ -87,17 +96,16 @@ extension Signal {
   ///
   /// - Parameter predicate: the condition to keep dropping.
   /// - Returns: the values from the first one that fails `predicate`.
+  @inlinable
   public func skip(while predicate: @escaping (Value) -> Bool) -> Signal<Value> {
-    Signal { downstream in
+    lift { sink, _ in
       var skipping = true
-      self.forward(
-        to: downstream,
+      return Sink(
         next: { value in
           if skipping, predicate(value) { return }
           skipping = false
-          downstream.sendNext(value)
-        })
-      return nil
+          sink.next(value)
+        }, end: sink.end)
     }
   }
 
@@ -151,12 +159,11 @@ extension Signal {
           downstream.sendCompleted()
         })
       guard !receiver.isDisposed else { return nil }
-      let upstream = Subscriber<Value>(
-        next: { downstream.sendNext($0) },
-        error: { downstream.sendError($0) },
-        completed: {})
+      let upstream = Lifetime()
       receiver.inner = upstream
-      self.run(upstream)
+      self.observe(
+        upstream, next: { downstream.sendNext($0) }, error: { downstream.sendError($0) },
+        completed: {})
       return nil
     }
   }

@@ -7,19 +7,18 @@ extension Signal {
   /// ```
   ///
   /// - Returns: a signal of ``Event``s that never fails.
+  @inlinable
   public func materialize() -> Signal<Event<Value>> {
-    Signal<Event<Value>> { downstream in
-      self.forward(
-        to: downstream, next: { downstream.sendNext(.next($0)) },
-        error: { error in
-          downstream.sendNext(.error(error))
-          downstream.sendCompleted()
-        },
-        completed: {
-          downstream.sendNext(.completed)
-          downstream.sendCompleted()
+    lift { sink, _ in
+      Sink(
+        next: { sink.next(.next($0)) },
+        end: { completion in
+          switch completion {
+          case .completed: sink.next(.completed)
+          case .failed(let error): sink.next(.error(error))
+          }
+          sink.end(.completed)
         })
-      return nil
     }
   }
 
@@ -27,10 +26,28 @@ extension Signal {
   ///
   /// - Returns: the events the values describe; the first terminal event
   ///   value ends the result.
+  @inlinable
   public func dematerialize<U>() -> Signal<U> where Value == Event<U> {
-    Signal<U> { downstream in
-      self.forward(to: downstream, next: { downstream.send($0) })
-      return nil
+    lift { sink, lifetime in
+      var done = false
+      return Sink(
+        next: { event in
+          guard !done else { return }
+          switch event {
+          case .next(let value): return sink.next(value)
+          case .error(let error):
+            done = true
+            lifetime.dispose()
+            sink.end(.failed(error))
+          case .completed:
+            done = true
+            lifetime.dispose()
+            sink.end(.completed)
+          }
+        },
+        end: { completion in
+          if !done { sink.end(completion) }
+        })
     }
   }
 }

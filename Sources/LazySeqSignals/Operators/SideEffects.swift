@@ -3,15 +3,14 @@ extension Signal {
   ///
   /// - Parameter action: the side effect.
   /// - Returns: the same events.
+  @inlinable
   public func doNext(_ action: @escaping (Value) -> Void) -> Signal<Value> {
-    Signal { downstream in
-      self.forward(
-        to: downstream,
+    lift { sink, _ in
+      Sink(
         next: { value in
           action(value)
-          downstream.sendNext(value)
-        })
-      return nil
+          sink.next(value)
+        }, end: sink.end)
     }
   }
 
@@ -19,15 +18,15 @@ extension Signal {
   ///
   /// - Parameter action: the side effect.
   /// - Returns: the same events.
+  @inlinable
   public func doError(_ action: @escaping (any Error) -> Void) -> Signal<Value> {
-    Signal { downstream in
-      self.forward(
-        to: downstream, next: { downstream.sendNext($0) },
-        error: { error in
-          action(error)
-          downstream.sendError(error)
+    lift { sink, _ in
+      Sink(
+        next: sink.next,
+        end: { completion in
+          if case .failed(let error) = completion { action(error) }
+          sink.end(completion)
         })
-      return nil
     }
   }
 
@@ -35,15 +34,15 @@ extension Signal {
   ///
   /// - Parameter action: the side effect.
   /// - Returns: the same events.
+  @inlinable
   public func doCompleted(_ action: @escaping () -> Void) -> Signal<Value> {
-    Signal { downstream in
-      self.forward(
-        to: downstream, next: { downstream.sendNext($0) },
-        completed: {
-          action()
-          downstream.sendCompleted()
+    lift { sink, _ in
+      Sink(
+        next: sink.next,
+        end: { completion in
+          if case .completed = completion { action() }
+          sink.end(completion)
         })
-      return nil
     }
   }
 
@@ -64,7 +63,15 @@ extension Signal {
   ///
   /// - Parameter action: the side effect.
   /// - Returns: the same events.
+  @inlinable
   public func finally(_ action: @escaping () -> Void) -> Signal<Value> {
-    doError { _ in action() }.doCompleted(action)
+    lift { sink, _ in
+      Sink(
+        next: sink.next,
+        end: { completion in
+          action()
+          sink.end(completion)
+        })
+    }
   }
 }

@@ -33,36 +33,32 @@ extension Signal {
     _ interval: Duration, on scheduler: any Scheduler, valuesPassing predicate: @escaping (Value) -> Bool
   ) -> Signal<Value> {
     Signal { downstream in
-      let pending = Locked<Value?>(nil)
+      let throttle = Operators.Throttle<Value>()
       let timer = SerialDisposable()
       downstream.disposables.add(timer)
-      func flush() {
-        if let value = pending.withLock({ value -> Value? in
-          defer { value = nil }
-          return value
-        }) {
-          downstream.sendNext(value)
-        }
-      }
       self.forward(
         to: downstream,
         next: { value in
-          timer.swap(nil)?.dispose()
           guard predicate(value) else {
-            pending.withLock { $0 = nil }
+            throttle.drop()
+            timer.swap(nil)?.dispose()
             downstream.sendNext(value)
             return
           }
-          pending.withLock { $0 = value }
-          timer.swap(scheduler.schedule(after: interval) { flush() })?.dispose()
+          let generation = throttle.hold(value)
+          timer.swap(
+            scheduler.schedule(after: interval) {
+              if let value = throttle.fire(generation) { downstream.sendNext(value) }
+            })?.dispose()
         },
         error: { error in
+          throttle.drop()
           timer.dispose()
           downstream.sendError(error)
         },
         completed: {
           timer.dispose()
-          flush()
+          if let value = throttle.flush() { downstream.sendNext(value) }
           downstream.sendCompleted()
         })
       return nil
@@ -80,20 +76,12 @@ extension Signal {
   /// - Returns: the delayed signal.
   public func delay(_ interval: Duration, on scheduler: any Scheduler) -> Signal<Value> {
     Signal { downstream in
-      let pending = CompoundDisposable()
-      downstream.disposables.add(pending)
-      func later(_ action: @escaping () -> Void) {
-        let slot = SerialDisposable()
-        pending.add(slot)
-        slot.inner = scheduler.schedule(after: interval) {
-          pending.remove(slot)
-          action()
-        }
-      }
+      let delay = Operators.Delay(interval, on: scheduler)
+      downstream.disposables.add(delay)
       self.forward(
         to: downstream,
-        next: { value in later { downstream.sendNext(value) } },
-        completed: { later { downstream.sendCompleted() } })
+        next: { value in delay.later { downstream.sendNext(value) } },
+        completed: { delay.later { downstream.sendCompleted() } })
       return nil
     }
   }
@@ -129,28 +117,21 @@ extension Signal {
   /// - Returns: the batches.
   public func buffer(_ interval: Duration, on scheduler: any Scheduler) -> Signal<[Value]> {
     Signal<[Value]> { downstream in
-      let batch = Locked<[Value]>([])
+      let buffer = Operators.Buffer<Value>()
       let timer = SerialDisposable()
       downstream.disposables.add(timer)
-      func flush() {
-        let values = batch.withLock { batch -> [Value] in
-          defer { batch = [] }
-          return batch
-        }
-        if !values.isEmpty { downstream.sendNext(values) }
-      }
       self.forward(
         to: downstream,
         next: { value in
-          let first = batch.withLock { batch -> Bool in
-            batch.append(value)
-            return batch.count == 1
-          }
-          if first { timer.swap(scheduler.schedule(after: interval) { flush() })?.dispose() }
+          guard let generation = buffer.add(value) else { return }
+          timer.swap(
+            scheduler.schedule(after: interval) {
+              if let batch = buffer.fire(generation) { downstream.sendNext(batch) }
+            })?.dispose()
         },
         completed: {
           timer.dispose()
-          flush()
+          if let batch = buffer.flush() { downstream.sendNext(batch) }
           downstream.sendCompleted()
         })
       return nil
@@ -169,6 +150,185 @@ extension Signal where Value == Date {
   public static func interval(_ period: Duration, on scheduler: any Scheduler) -> Signal<Date> {
     Signal { downstream in
       scheduler.schedule(after: period, repeatingEvery: period) { downstream.sendNext(Date()) }
+    }
+  }
+}
+
+extension Operators {
+  /// The state machine of one `throttle` subscription.
+  ///
+  /// States: *idle* (nothing waiting) and *holding(value, generation)*.
+  /// Every new value moves to *holding* with a new generation and arms a
+  /// timer for that generation; a timer sends only if the machine is still
+  /// holding the generation it was armed for. So a timer that fires on the
+  /// scheduler's thread while a new value arrives on another thread can
+  /// never send the new value early (without its quiet period): it sees a
+  /// newer generation and does nothing.
+  final class Throttle<Value>: @unchecked Sendable {
+    // @unchecked: all state is in `state`.
+    private enum State {
+      case idle(generation: Int)
+      case holding(Value, generation: Int)
+
+      var generation: Int {
+        switch self {
+        case .idle(let generation), .holding(_, let generation): return generation
+        }
+      }
+    }
+
+    private let state = Locked(State.idle(generation: 0))
+
+    init() {}
+
+    /// A throttled value arrives: hold it; returns its generation.
+    func hold(_ value: Value) -> Int {
+      state.withLock { state in
+        let generation = state.generation + 1
+        state = .holding(value, generation: generation)
+        return generation
+      }
+    }
+
+    /// A value that is not throttled (or an error) arrives: drop the one
+    /// waiting.
+    func drop() {
+      state.withLock { state in state = .idle(generation: state.generation + 1) }
+    }
+
+    /// The timer of `generation` fires: the value to send, if it is still
+    /// the one waiting.
+    func fire(_ generation: Int) -> Value? {
+      state.withLock { state -> Value? in
+        guard case .holding(let value, generation) = state else { return nil }
+        state = .idle(generation: generation)
+        return value
+      }
+    }
+
+    /// Completion: the value waiting, if any.
+    func flush() -> Value? {
+      state.withLock { state -> Value? in
+        guard case .holding(let value, let generation) = state else { return nil }
+        state = .idle(generation: generation + 1)
+        return value
+      }
+    }
+  }
+}
+
+extension Operators {
+  /// The state machine of one `buffer(_:on:)` subscription.
+  ///
+  /// States: *empty* and *filling(batch, generation)*. The first value of a
+  /// batch opens a new generation and arms a timer for it; the timer sends
+  /// the batch only if it is still the one it was armed for, so a late timer
+  /// can never cut a newer batch short.
+  final class Buffer<Value>: @unchecked Sendable {
+    // @unchecked: all state is in `state`.
+    private struct State {
+      var batch: [Value] = []
+      var generation = 0
+    }
+
+    private let state = Locked(State())
+
+    init() {}
+
+    /// Adds a value; returns the new generation if it opened a batch (arm a
+    /// timer for it), `nil` otherwise.
+    func add(_ value: Value) -> Int? {
+      state.withLock { state -> Int? in
+        state.batch.append(value)
+        guard state.batch.count == 1 else { return nil }
+        state.generation += 1
+        return state.generation
+      }
+    }
+
+    /// The timer of `generation` fires: the batch to send, if it is still
+    /// the one that timer was armed for.
+    func fire(_ generation: Int) -> [Value]? {
+      state.withLock { state -> [Value]? in
+        guard state.generation == generation, !state.batch.isEmpty else { return nil }
+        defer { state.batch = [] }
+        return state.batch
+      }
+    }
+
+    /// Completion: the pending batch, if any.
+    func flush() -> [Value]? {
+      state.withLock { state -> [Value]? in
+        guard !state.batch.isEmpty else { return nil }
+        state.generation += 1
+        defer { state.batch = [] }
+        return state.batch
+      }
+    }
+  }
+}
+
+extension Operators {
+  /// The state machine of one `delay(_:on:)` subscription: the timers in
+  /// flight, each *armed* (its disposable kept, to cancel it) or *fired*
+  /// (the action ran before its disposable was even stored, as on an
+  /// immediate scheduler), and whether the subscription was disposed.
+  /// Disposal cancels every armed timer, and a timer that fires after
+  /// disposal does nothing.
+  final class Delay: Disposable, @unchecked Sendable {
+    // @unchecked: all mutable state is in `state`; the other properties are
+    // immutable.
+    private struct State {
+      var nextID = 0
+      var armed: [Int: any Disposable] = [:]
+      var fired: Set<Int> = []
+      var isDisposed = false
+    }
+
+    private let interval: Duration
+    private let scheduler: any Scheduler
+    private let state = Locked(State())
+
+    init(_ interval: Duration, on scheduler: any Scheduler) {
+      self.interval = interval
+      self.scheduler = scheduler
+    }
+
+    var isDisposed: Bool { state.withLock { $0.isDisposed } }
+
+    /// Runs `action` after the interval, unless disposed first.
+    func later(_ action: @escaping () -> Void) {
+      guard
+        let id = state.withLock({ state -> Int? in
+          guard !state.isDisposed else { return nil }
+          defer { state.nextID += 1 }
+          return state.nextID
+        })
+      else { return }
+      let timer = scheduler.schedule(after: interval) { [self] in
+        let live = state.withLock { state -> Bool in
+          guard !state.isDisposed else { return false }
+          if state.armed.removeValue(forKey: id) == nil { state.fired.insert(id) }
+          return true
+        }
+        if live { action() }
+      }
+      let keep = state.withLock { state -> Bool in
+        guard !state.isDisposed else { return false }
+        if state.fired.remove(id) == nil { state.armed[id] = timer }
+        return true
+      }
+      if !keep { timer.dispose() }
+    }
+
+    func dispose() {
+      let timers = state.withLock { state -> [any Disposable] in
+        guard !state.isDisposed else { return [] }
+        state.isDisposed = true
+        defer { state.armed = [:] }
+        return Array(state.armed.values)
+      }
+      for timer in timers { timer.dispose() }
     }
   }
 }

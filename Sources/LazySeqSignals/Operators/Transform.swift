@@ -7,25 +7,22 @@ extension Signal {
   ///
   /// - Parameter transform: runs once per value, serially.
   /// - Returns: a signal of the transformed values, with the same terminal.
+  @inlinable
   public func map<U>(_ transform: @escaping (Value) -> U) -> Signal<U> {
-    Signal<U> { downstream in
-      self.forward(to: downstream, next: { downstream.sendNext(transform($0)) })
-      return nil
-    }
+    lift { sink, _ in Sink(next: { sink.next(transform($0)) }, end: sink.end) }
   }
 
   /// Transforms each value and drops the `nil` results.
   ///
   /// - Parameter transform: runs once per value.
   /// - Returns: the non-`nil` results.
+  @inlinable
   public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> Signal<U> {
-    Signal<U> { downstream in
-      self.forward(
-        to: downstream,
+    lift { sink, _ in
+      Sink(
         next: { value in
-          if let mapped = transform(value) { downstream.sendNext(mapped) }
-        })
-      return nil
+          if let mapped = transform(value) { sink.next(mapped) }
+        }, end: sink.end)
     }
   }
 
@@ -33,6 +30,7 @@ extension Signal {
   ///
   /// - Parameter value: the replacement.
   /// - Returns: one `value` per source value.
+  @inlinable
   public func mapReplace<U>(_ value: U) -> Signal<U> {
     map { _ in value }
   }
@@ -45,14 +43,13 @@ extension Signal {
   ///
   /// - Parameter isIncluded: runs once per value.
   /// - Returns: the values for which `isIncluded` returned `true`.
+  @inlinable
   public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value> {
-    Signal { downstream in
-      self.forward(
-        to: downstream,
+    lift { sink, _ in
+      Sink(
         next: { value in
-          if isIncluded(value) { downstream.sendNext(value) }
-        })
-      return nil
+          if isIncluded(value) { sink.next(value) }
+        }, end: sink.end)
     }
   }
 
@@ -75,8 +72,16 @@ extension Signal {
   ///   - start: the initial accumulator, fresh for each subscription.
   ///   - reduce: combines the accumulator with the next value.
   /// - Returns: the accumulated values.
+  @inlinable
   public func scan<R>(start: R, reduce: @escaping (R, Value) -> R) -> Signal<R> {
-    scan(start: start) { running, value, _ in reduce(running, value) }
+    lift { sink, _ in
+      var running = start
+      return Sink(
+        next: { value in
+          running = reduce(running, value)
+          sink.next(running)
+        }, end: sink.end)
+    }
   }
 
   /// Running accumulation that also receives each value's index. RAC
@@ -87,20 +92,19 @@ extension Signal {
   ///   - reduceWithIndex: combines the accumulator, the value and its index
   ///     (from 0).
   /// - Returns: the accumulated values.
+  @inlinable
   public func scan<R>(
     start: R, reduceWithIndex: @escaping (R, Value, Int) -> R
   ) -> Signal<R> {
-    Signal<R> { downstream in
+    lift { sink, _ in
       var running = start
       var index = 0
-      self.forward(
-        to: downstream,
+      return Sink(
         next: { value in
           running = reduceWithIndex(running, value, index)
           index += 1
-          downstream.sendNext(running)
-        })
-      return nil
+          sink.next(running)
+        }, end: sink.end)
     }
   }
 
@@ -116,19 +120,18 @@ extension Signal {
   ///   - start: the "previous" value of the first value.
   ///   - reduce: receives `(previous, current)`.
   /// - Returns: the combined values.
+  @inlinable
   public func combinePrevious<R>(
     start: Value, reduce: @escaping (Value, Value) -> R
   ) -> Signal<R> {
-    Signal<R> { downstream in
+    lift { sink, _ in
       var previous = start
-      self.forward(
-        to: downstream,
+      return Sink(
         next: { value in
           let result = reduce(previous, value)
           previous = value
-          downstream.sendNext(result)
-        })
-      return nil
+          sink.next(result)
+        }, end: sink.end)
     }
   }
 
@@ -136,11 +139,9 @@ extension Signal {
   /// `-ignoreValues`.
   ///
   /// - Returns: a signal with this signal's terminal event only.
+  @inlinable
   public func ignoreValues() -> Signal<Value> {
-    Signal { downstream in
-      self.forward(to: downstream, next: { _ in })
-      return nil
-    }
+    lift { sink, _ in Sink(next: { _ in }, end: sink.end) }
   }
 }
 
@@ -149,6 +150,7 @@ extension Signal where Value: Equatable {
   ///
   /// - Parameter value: the value to drop.
   /// - Returns: the other values.
+  @inlinable
   public func ignore(_ value: Value) -> Signal<Value> {
     filter { $0 != value }
   }
@@ -161,17 +163,16 @@ extension Signal where Value: Equatable {
   /// ```
   ///
   /// - Returns: the values without consecutive duplicates.
+  @inlinable
   public func distinctUntilChanged() -> Signal<Value> {
-    Signal { downstream in
+    lift { sink, _ in
       var last: Value?
-      self.forward(
-        to: downstream,
+      return Sink(
         next: { value in
           if let last, last == value { return }
           last = value
-          downstream.sendNext(value)
-        })
-      return nil
+          sink.next(value)
+        }, end: sink.end)
     }
   }
 }

@@ -39,7 +39,9 @@ public final class TestScheduler: Scheduler {
   }
 
   private let state = Locked(State())
-  private let advancing = Locked(())
+  /// Serializes the advancing threads; a nested call from one of the
+  /// scheduler's own actions (the owner thread) runs inline instead.
+  private let advancing = Gate()
 
   /// Creates a test scheduler at virtual time zero.
   public init() {}
@@ -84,7 +86,7 @@ public final class TestScheduler: Scheduler {
   }
 
   /// Runs every action due at the current time (including ones they schedule
-  /// for now).
+  /// for now). It may be called from inside one of this scheduler's actions.
   public func advance() { advance(by: .zero) }
 
   /// Moves the clock forward by `interval`, running each action that falls
@@ -99,8 +101,12 @@ public final class TestScheduler: Scheduler {
   /// Moves the clock to `time`, running each action that falls due.
   ///
   /// - Parameter time: the target time; earlier than ``now`` does nothing.
+  ///
+  /// Called from inside one of this scheduler's own actions, it runs the
+  /// actions due up to `time` right there (the clock never goes back), and
+  /// the outer call goes on with what is left.
   public func advance(to time: Duration) {
-    advancing.withLock { _ in
+    exclusively {
       while let entry = popDue(until: time) {
         guard !entry.disposable.isDisposed else { continue }
         entry.action()
@@ -109,12 +115,18 @@ public final class TestScheduler: Scheduler {
     }
   }
 
+  /// Runs `body` while no other thread advances; inline when called from an
+  /// action this scheduler is running.
+  private func exclusively(_ body: () -> Void) {
+    if !advancing.enter(body, maintain: {}) { body() }
+  }
+
   /// Runs actions until none is left, moving the clock to each one's time.
   ///
   /// - Important: a repeating action that is never disposed keeps this
   ///   method running forever.
   public func run() {
-    advancing.withLock { _ in
+    exclusively {
       while let entry = popDue(until: nil) {
         guard !entry.disposable.isDisposed else { continue }
         entry.action()

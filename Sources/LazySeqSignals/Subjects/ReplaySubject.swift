@@ -16,13 +16,13 @@
 /// Replay and live delivery are serialized together: a subscriber never
 /// misses a value sent while it was being replayed to, nor receives values
 /// out of order.
-// @unchecked: all state is in the internally synchronized `core`.
+// @unchecked: all state is in the internally synchronized base class.
 public final class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
   /// Creates a replay subject that keeps the last `capacity` values.
   ///
   /// - Parameter capacity: how many values to replay; `.max` (the default)
   ///   keeps them all. Must not be negative.
   public init(capacity: Int = .max) {
-    super.init(core: SubjectCore(capacity: capacity))
+    super.init(capacity: capacity)
   }
 }

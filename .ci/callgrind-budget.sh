@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# A deterministic instruction budget for the signal engine (CI quick mode).
+#
+# For each case, runs the release benchmark binary under
+# `valgrind --tool=callgrind` at two sizes and takes the difference, so
+# start-up and one-time costs cancel out: the result is instructions per
+# value (per subscription for subscribe-dispose). It fails when a case
+# exceeds its budget — a regression of the engine, not noise: instruction
+# counts do not depend on the machine's load.
+#
+# Budgets are about 1.5× the counts measured when they were set (see
+# Docs/Performance.md); lower them when the engine gets faster.
+#
+# Needs valgrind (skips with a message when it is missing; installs nothing)
+# and the benchmark built in release mode (`.ci/run` builds it just before).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v valgrind > /dev/null 2>&1; then
+  echo "callgrind budget: SKIPPED — valgrind is not installed (nothing was installed)."
+  exit 0
+fi
+
+bin="$(swift build -c release --package-path Benchmarks --show-bin-path)/LazySeqBenchmarks"
+if [ ! -x "$bin" ]; then
+  swift build -c release --package-path Benchmarks
+fi
+
+# case budget(instructions per unit)
+budgets=(
+  "signal-pump 450"
+  "seq-signal-toarray 350"
+  "signal-sequence-array 1600"
+  "signal-subscribe-dispose 4700"
+)
+small=5000
+large=15000
+failed=0
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+
+instructions() {  # case n
+  valgrind --tool=callgrind --callgrind-out-file="$out/cg" "$bin" --instructions "$1" --n "$2" \
+    > /dev/null 2> "$out/log"
+  sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$out/log"
+}
+
+for entry in "${budgets[@]}"; do
+  read -r name budget <<< "$entry"
+  a=$(instructions "$name" "$small")
+  b=$(instructions "$name" "$large")
+  per=$(( (b - a) / (large - small) ))
+  if [ "$per" -le "$budget" ]; then
+    printf 'callgrind budget: %-26s %6d instructions per unit (budget %d) ok\n' "$name" "$per" "$budget"
+  else
+    printf 'callgrind budget: %-26s %6d instructions per unit (budget %d) OVER BUDGET\n' "$name" "$per" "$budget" >&2
+    failed=1
+  fi
+done
+exit "$failed"

@@ -1,0 +1,75 @@
+import LazySeqSignals
+import Testing
+
+/// RAC's RACSignalSpec checklist: take, skip and their variants (G11, G12, G42).
+@Suite struct LimitTests {
+  @Test("G11: take(until:) completes when the trigger fires") func g11TakeUntilTrigger() {
+    let source = Subject<Int>()
+    let trigger = Subject<Void>()
+    let recorder = Recorder(source.signal.take(until: trigger.signal))
+    source.sendNext(1)
+    source.sendNext(2)
+    trigger.sendNext(())
+    source.sendNext(3)
+    #expect(recorder.history == ["next(1)", "next(2)", "completed"])
+
+    let completing = Subject<Void>()
+    let second = Recorder(source.signal.take(until: completing.signal))
+    source.sendNext(4)
+    completing.sendCompleted()
+    source.sendNext(5)
+    #expect(second.history == ["next(4)", "completed"])
+
+    #expect(history(signal([1, 2]).take(until: Signal<Void>.empty)) == ["completed"])
+  }
+
+  @Test("G12: take(untilReplacement:) hands over to the replacement") func g12TakeUntilReplacement() {
+    let receiver = Subject<Int>()
+    let replacement = Subject<Int>()
+    let recorder = Recorder(receiver.signal.take(untilReplacement: replacement.signal))
+    receiver.sendNext(1)
+    receiver.sendNext(2)
+    replacement.sendNext(3)
+    receiver.sendNext(4)
+    replacement.sendNext(5)
+    replacement.sendCompleted()
+    #expect(recorder.history == expectHistory([1, 2, 3, 5]))
+
+    let receiverCompletes = Recorder(signal([1]).take(untilReplacement: .never))
+    #expect(receiverCompletes.history == ["next(1)"])
+    #expect(history(Signal<Int>.error(TestError.boom).take(untilReplacement: .never)) == ["error(boom)"])
+    #expect(
+      history(signal([1, 2, 3]).take(untilReplacement: signal([4, 5, 6]))) == expectHistory([4, 5, 6]))
+    #expect(history(Signal<Int>.never.take(untilReplacement: .error(TestError.boom))) == ["error(boom)"])
+
+    var receiverDisposed = false
+    var replacementDisposed = false
+    let both = Signal<Int> { _ in AnyDisposable { receiverDisposed = true } }
+      .take(untilReplacement: Signal { _ in AnyDisposable { replacementDisposed = true } })
+    both.subscribe().dispose()
+    #expect(receiverDisposed && replacementDisposed)
+  }
+
+  @Test("G42: Take on recursively sending subject") func g42TakeOnRecursivelySendingSubject() {
+    let subject = Subject<Int>()
+    var received: [String] = []
+    var next = 0
+    subject.signal.take(3).subscribe(
+      next: { value in
+        received.append("\(value)")
+        next += 1
+        if next < 5 { subject.sendNext(next) } else { subject.sendError(TestError.boom) }
+      },
+      error: { _ in received.append("error") },
+      completed: { received.append("completed") })
+    subject.sendNext(0)
+    #expect(received == ["0", "1", "2", "completed"])
+  }
+
+  @Test("G42: Take completes without source completion") func g42TakeCompletesWithoutSourceCompletion() {
+    let subject = Subject<Int>()
+    let recorder = Recorder(subject.signal.take(1))
+    subject.sendNext(1)
+    #expect(recorder.history == expectHistory([1]))
+  }
+}

@@ -1,0 +1,78 @@
+import LazySeqSignals
+import Testing
+
+/// RAC's RACSignalSpec checklist: value transforms, materialize, Booleans, groupBy and aggregates (G28, G39, G56–G59).
+@Suite struct TransformTests {
+  @Test("G28: distinctUntilChanged drops consecutive duplicates") func g28DistinctUntilChanged() {
+    #expect(history(signal([1, 2, 2, 1, 1]).distinctUntilChanged()) == expectHistory([1, 2, 1]))
+    let optionals: [Int?] = [1, nil, nil, nil, 1]
+    #expect(
+      history(signal(optionals).distinctUntilChanged())
+        == ["next(Optional(1))", "next(nil)", "next(Optional(1))", "completed"])
+    #expect(
+      history(signal([nil, nil, 1] as [Int?]).distinctUntilChanged())
+        == ["next(nil)", "next(Optional(1))", "completed"])
+  }
+
+  @Test("G39: collect sends all values as one array on completion") func g39Collect() {
+    #expect(history(signal([1, 2, 3]).collect()) == ["next([1, 2, 3])", "completed"])
+    #expect(history(Signal<Int>.empty.collect()) == ["next([])", "completed"])
+  }
+
+  @Test("G56: ignoreValues forwards only the terminal event") func g56IgnoreValues() {
+    #expect(history(signal([1, 2]).ignoreValues()) == ["completed"])
+    #expect(history(Signal<Int>.error(TestError.boom).ignoreValues()) == ["error(boom)"])
+  }
+
+  @Test("G57: materialize and dematerialize round-trip every event") func g57MaterializeAndDematerialize() {
+    #expect(history(Signal.just(1).materialize()) == ["next(next(1))", "next(completed)", "completed"])
+    #expect(history(Signal<Int>.error(TestError.boom).materialize()) == ["next(error(boom))", "completed"])
+    #expect(history(signal([1, 2]).materialize().dematerialize()) == expectHistory([1, 2]))
+    let events: [Event<Int>] = [.next(1), .error(TestError.boom), .next(2)]
+    #expect(history(signal(events).dematerialize()) == ["next(1)", "error(boom)"])
+    #expect(history(signal([Event<Int>.completed, .next(1)]).dematerialize()) == ["completed"])
+  }
+
+  @Test("G58: not, and, or on Boolean signals") func g58NotAndOr() {
+    #expect(history(signal([true, false]).not()) == expectHistory([false, true]))
+    let rows: [[Bool]] = [[true, true], [true, false], [false, false], []]
+    #expect(history(signal(rows).and()) == expectHistory([true, false, false, true]))
+    #expect(history(signal(rows).or()) == expectHistory([true, true, false, false]))
+  }
+
+  @Test("G59: groupBy sends one group per key, then the terminal to each group") func g59GroupBy() {
+    var log: [String] = []
+    let grouped = signal([1, 2, 3, 4, 5]).groupBy({ $0 % 2 == 0 ? "even" : "odd" }, transform: { $0 * 10 })
+    grouped.subscribe(
+      next: { group in
+        group.signal.subscribe(
+          next: { log.append("\(group.key) \($0)") }, completed: { log.append("\(group.key) done") })
+      }, completed: { log.append("done") })
+    #expect(
+      log == ["odd 10", "even 20", "odd 30", "even 40", "odd 50", "odd done", "even done", "done"])
+    var errors: [String] = []
+    Signal<Int>.error(TestError.boom).startWith(1).groupBy { $0 }.subscribe(next: { group in
+      group.signal.subscribe(error: { errors.append("group \(group.key) \($0)") })
+    })
+    #expect(errors == ["group 1 boom"])
+  }
+
+  @Test("aggregate, any and all send one result and complete") func aggregateAnyAll() {
+    #expect(history(signal([1, 2, 3]).aggregate(start: 0, reduce: +)) == expectHistory([6]))
+    #expect(history(Signal<Int>.empty.aggregate(start: 5, reduce: +)) == expectHistory([5]))
+    #expect(
+      history(signal([1, 2, 3]).aggregate(start: 0) { $0 + $1 * $2 }) == expectHistory([0 + 2 + 6]))
+    #expect(history(signal([1, 2, 3]).any { $0 == 2 }) == expectHistory([true]))
+    #expect(history(signal([1, 2, 3]).any { $0 == 5 }) == expectHistory([false]))
+    #expect(history(Signal<Int>.empty.any()) == expectHistory([false]))
+    #expect(history(infinite(1).any()) == expectHistory([true]))
+    #expect(history(signal([1, 2, 3]).all { $0 > 0 }) == expectHistory([true]))
+    #expect(history(infinite(1).all { $0 > 1 }) == expectHistory([false]))
+    #expect(history(Signal<Int>.error(TestError.boom).all { $0 > 0 }) == ["error(boom)"])
+  }
+
+  @Test("Compact map and start with") func compactMapAndStartWith() {
+    #expect(history(signal(["1", "x", "3"]).compactMap { Int($0) }) == expectHistory([1, 3]))
+    #expect(history(Signal<Int>.empty.startWith(0)) == expectHistory([0]))
+  }
+}
