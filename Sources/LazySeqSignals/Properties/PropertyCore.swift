@@ -1,0 +1,85 @@
+/// The storage and notifications behind ``MutableProperty``, ``Property`` and
+/// the state signals of ``Command``.
+///
+/// - The value lives in a `PropertyMutex`, so reads never wait for a
+///   notification in progress.
+/// - Every change, and every new subscription, happens under a
+///   `ReentrantGate`: the value is written, then the change is sent to a
+///   `BehaviorSubject`, in one critical section, so observers hear the changes
+///   in the order the value took them. Several cores may share one gate (a
+///   command's `executing` and `enabled`).
+/// - A change made from inside an observer, on the delivering thread,
+///   re-enters the gate; the subject queues its notification behind the
+///   current one. No deadlock, no nested delivery.
+// @unchecked: the value is only touched under `storage`; the subject is
+// thread-safe and only used under `gate`.
+final class PropertyCore<Value>: @unchecked Sendable {
+  private let storage: PropertyMutex<Value>
+  private let subject: BehaviorSubject<Value>
+  let gate: ReentrantGate
+
+  init(_ initial: Value, gate: ReentrantGate = ReentrantGate()) {
+    storage = PropertyMutex(initial)
+    subject = BehaviorSubject(initial)
+    self.gate = gate
+  }
+
+  /// The current value.
+  var value: Value {
+    precondition(
+      !storage.isHeldByCurrentThread,
+      "MutableProperty: the property was read inside its own `modify`; use the closure's argument")
+    return storage.withLock { $0 }
+  }
+
+  /// Runs `body` on the value, atomically, then sends the new value, even if
+  /// `body` throws.
+  func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    precondition(
+      !storage.isHeldByCurrentThread,
+      "MutableProperty: the property was changed inside its own `modify`; use the closure's argument")
+    return try gate.withLock {
+      var latest: Value?
+      defer { if let latest { subject.sendNext(latest) } }
+      return try storage.withLock { value in
+        defer { latest = value }
+        return try body(&value)
+      }
+    }
+  }
+
+  /// Sets the value and sends it.
+  func set(_ newValue: Value) {
+    modify { $0 = newValue }
+  }
+
+  /// The current value at once, then every change; completes when the core
+  /// completes.
+  var signal: Signal<Value> { gate.gated(subject.signal) }
+
+  /// Every change; completes when the core completes.
+  var changes: Signal<Value> { signal.skip(1) }
+
+  /// Completes when the core completes; sends no value.
+  var ended: Signal<Value> { signal.ignoreValues() }
+
+  /// Completes `signal` and `changes`; later changes are not sent.
+  func complete() {
+    gate.withLock { subject.sendCompleted() }
+  }
+}
+
+extension ReentrantGate {
+  /// `signal`, subscribed to under this gate, so that a subscription never
+  /// interleaves with the sends the gate orders.
+  func gated<Value>(_ signal: Signal<Value>) -> Signal<Value> {
+    Signal { subscriber in
+      self.withLock {
+        signal.subscribe(
+          next: { subscriber.sendNext($0) },
+          error: { subscriber.sendError($0) },
+          completed: { subscriber.sendCompleted() })
+      }
+    }
+  }
+}
