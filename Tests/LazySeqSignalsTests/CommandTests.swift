@@ -437,8 +437,21 @@ import Testing
       let id = threadID()
       threads.withLock { $0["error"] = id }
     })
-    let caller = onNewThread { command.execute(()) }
+    // The caller thread stays alive while the worker runs, so that the two
+    // identifiers cannot be the same recycled one.
+    let executed = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let callerID = Mutex<UInt>(0)
+    Thread {
+      callerID.withLock { $0 = threadID() }
+      command.execute(())
+      executed.signal()
+      release.wait()
+    }.start()
+    executed.wait()
     let worker = onNewThread { work.sendError(TestError.boom) }
+    release.signal()
+    let caller = callerID.withLock { $0 }
     #expect(caller != worker)
     #expect(
       threads.withLock { $0 } == [

@@ -27,8 +27,8 @@
 /// // enabled: true
 /// // enabled: false
 /// // dog.png: notEnabled
-/// // enabled: true
 /// // uploaded cat.png
+/// // enabled: true
 /// ```
 ///
 /// ### Threads and order
