@@ -216,6 +216,22 @@ import Testing
     #expect(history(mapped.changes) == ["completed"])
   }
 
+  @Test func derivingAPropertyFromInsideAnObserverOfItsSource() {
+    let source = MutableProperty(0)
+    var derived: [Property<String>] = []
+    var views: [Property<Int>] = []
+    source.changes.take(1).subscribe(next: { _ in
+      derived.append(source.map { "#\($0)" })
+      views.append(Property(source))
+    })
+    source.value = 1
+    #expect(derived.map(\.value) == ["#1"])
+    #expect(views.map(\.value) == [1])
+    source.value = 2
+    #expect(derived.map(\.value) == ["#2"])
+    #expect(views.map(\.value) == [2])
+  }
+
   @Test func propertiesAreUsableThroughTheProtocol() {
     func describe(_ property: some PropertyProtocol<Int>) -> String {
       "\(property.value) \(history(property.signal.take(1)))"

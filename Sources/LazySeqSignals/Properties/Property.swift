@@ -63,7 +63,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
   ///   - initial: the value until `values` sends one.
   ///   - values: the later values.
   public convenience init(initial: Value, then values: Signal<Value>) {
-    self.init(following: values.startWith(initial))
+    self.init(following: values.startWith(initial), current: { initial })
   }
 
   /// Creates a read-only view of `property`.
@@ -81,18 +81,22 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
   ///
   /// - Parameter property: the property to follow.
   public convenience init(_ property: some PropertyProtocol<Value>) {
-    self.init(following: property.signal)
+    self.init(following: property.signal, current: { property.value })
   }
 
-  /// Creates a property from a signal that sends its first value during the
-  /// subscription, then follows it.
-  init(following signal: Signal<Value>) {
+  /// Creates a property that follows `signal`, which normally sends its
+  /// current value during the subscription.
+  ///
+  /// When it does not (a subscription made from inside one of the source's
+  /// own observers is queued behind the current delivery), the property
+  /// starts from `current()` and takes the queued value when it arrives.
+  init(following signal: Signal<Value>, current: () -> Value) {
     let relay = PropertyRelay<Value>()
     let subscription = signal.subscribe(
       next: { relay.send($0) },
       error: { _ in relay.end() },
       completed: { relay.end() })
-    core = relay.start()
+    core = relay.start(current: current)
     source = subscription
   }
 
@@ -150,15 +154,21 @@ private final class PropertyRelay<Value>: @unchecked Sendable {
     core?.complete()
   }
 
-  /// The core, holding the value received so far.
-  func start() -> PropertyCore<Value> {
+  /// The core, holding the value received so far, or `current()` if none
+  /// has arrived yet.
+  func start(current: () -> Value) -> PropertyCore<Value> {
+    let received = state.withLock { state -> Value? in
+      guard case .waiting(let first, _) = state else { return nil }
+      return first
+    }
+    // `current()` may read another property: it runs outside the lock.
+    let initial = received ?? current()
     let (core, ended) = state.withLock { state -> (PropertyCore<Value>, Bool) in
-      guard case .waiting(let first?, let ended) = state else {
-        preconditionFailure(
-          "Property: the source must send its current value during the subscription "
-            + "(a PropertyProtocol's `signal` sends it at once)")
+      guard case .waiting(let first, let ended) = state else {
+        preconditionFailure("Property: started twice")
       }
-      let core = PropertyCore(first)
+      // A value that arrived meanwhile is newer than `initial`.
+      let core = PropertyCore(first ?? initial)
       state = .following(core)
       return (core, ended)
     }

@@ -56,6 +56,6 @@ extension PropertyProtocol {
   /// - Returns: the derived property.
   /// - Complexity: O(1) per read; one call of `transform` per change.
   public func map<U>(_ transform: @escaping (Value) -> U) -> Property<U> {
-    Property(following: signal.map(transform))
+    Property(following: signal.map(transform), current: { transform(self.value) })
   }
 }
