@@ -5,22 +5,30 @@
 ///   notification in progress.
 /// - Every change, and every new subscription, happens under a
 ///   `ReentrantGate`: the value is written, then the change is sent to a
-///   `BehaviorSubject`, in one critical section, so observers hear the changes
-///   in the order the value took them. Several cores may share one gate (a
+///   `Subject`, in one critical section, so observers hear the changes in the
+///   order the value took them. Several cores may share one gate (a
 ///   command's `executing` and `enabled`).
 /// - A change made from inside an observer, on the delivering thread,
 ///   re-enters the gate; the subject queues its notification behind the
 ///   current one. No deadlock, no nested delivery.
+/// - A subscription to `signal` joins the subject, then is sent the current
+///   value, both under the gate, so no change can fall between the two. Made
+///   from inside an observer, the join is queued by the subject behind the
+///   changes already queued, which the current value already includes.
 // @unchecked: the value is only touched under `storage`; the subject is
 // thread-safe and only used under `gate`.
 final class PropertyCore<Value>: @unchecked Sendable {
-  private let storage: PropertyMutex<Value>
-  private let subject: BehaviorSubject<Value>
+  private struct State {
+    var value: Value
+    var isComplete = false
+  }
+
+  private let storage: PropertyMutex<State>
+  private let subject = Subject<Value>()
   let gate: ReentrantGate
 
   init(_ initial: Value, gate: ReentrantGate = ReentrantGate()) {
-    storage = PropertyMutex(initial)
-    subject = BehaviorSubject(initial)
+    storage = PropertyMutex(State(value: initial))
     self.gate = gate
   }
 
@@ -29,7 +37,7 @@ final class PropertyCore<Value>: @unchecked Sendable {
     precondition(
       !storage.isHeldByCurrentThread,
       "MutableProperty: the property was read inside its own `modify`; use the closure's argument")
-    return storage.withLock { $0 }
+    return storage.withLock { $0.value }
   }
 
   /// Runs `body` on the value, atomically, then sends the new value, even if
@@ -41,9 +49,9 @@ final class PropertyCore<Value>: @unchecked Sendable {
     return try gate.withLock {
       var latest: Value?
       defer { if let latest { subject.sendNext(latest) } }
-      return try storage.withLock { value in
-        defer { latest = value }
-        return try body(&value)
+      return try storage.withLock { state in
+        defer { latest = state.value }
+        return try body(&state.value)
       }
     }
   }
@@ -54,18 +62,39 @@ final class PropertyCore<Value>: @unchecked Sendable {
   }
 
   /// The current value at once, then every change; completes when the core
-  /// completes.
-  var signal: Signal<Value> { gate.gated(subject.signal) }
+  /// completes (after sending the last value, if it already has).
+  var signal: Signal<Value> {
+    Signal { [gate, subject, storage] subscriber in
+      gate.withLock { () -> (any Disposable)? in
+        // Completion only happens under the gate: this answer holds until
+        // the gate is released.
+        let isComplete = storage.withLock { $0.isComplete }
+        let joined =
+          isComplete
+          ? nil
+          : subject.signal.subscribe(
+            next: { subscriber.sendNext($0) },
+            error: { subscriber.sendError($0) },
+            completed: { subscriber.sendCompleted() })
+        subscriber.sendNext(storage.withLock { $0.value })
+        if isComplete { subscriber.sendCompleted() }
+        return joined
+      }
+    }
+  }
 
   /// Every change; completes when the core completes.
-  var changes: Signal<Value> { signal.skip(1) }
+  var changes: Signal<Value> { gate.gated(subject.signal) }
 
   /// Completes when the core completes; sends no value.
-  var ended: Signal<Value> { signal.ignoreValues() }
+  var ended: Signal<Value> { changes.ignoreValues() }
 
   /// Completes `signal` and `changes`; later changes are not sent.
   func complete() {
-    gate.withLock { subject.sendCompleted() }
+    gate.withLock {
+      storage.withLock { $0.isComplete = true }
+      subject.sendCompleted()
+    }
   }
 }
 
