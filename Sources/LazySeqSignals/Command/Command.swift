@@ -205,9 +205,9 @@ public final class Command<Input, Output>: @unchecked Sendable {
 /// The state and the outputs of a ``Command``, shared with its executions so
 /// that they do not keep the command alive.
 ///
-/// Every output is sent, and every subscription to one is made, under one
-/// `ReentrantGate`: the command's events are delivered one at a time, and an
-/// observer that executes the command again re-enters without deadlock.
+/// Every output is sent under one `ReentrantGate`: the command's events are
+/// delivered one at a time, and an observer that executes the command again
+/// re-enters without deadlock.
 // @unchecked: mutable state is in `state`; the subjects and cores are
 // thread-safe and only sent to under `gate`.
 final class CommandCore<Output>: @unchecked Sendable {
@@ -226,9 +226,10 @@ final class CommandCore<Output>: @unchecked Sendable {
 
   var allowsConcurrentExecution: Bool { state.withLock { $0.allowsConcurrentExecution } }
 
-  var executionSignals: Signal<Signal<Output>> { gate.gated(executionSubject.signal) }
+  // Subscriptions need no gate: joining a plain subject runs no user code.
+  var executionSignals: Signal<Signal<Output>> { executionSubject.signal }
 
-  var errors: Signal<any Error> { gate.gated(errorSubject.signal) }
+  var errors: Signal<any Error> { errorSubject.signal }
 
   /// Claims an execution if the command is enabled, in one atomic step.
   func begin() -> Bool {

@@ -3,7 +3,7 @@
 ///
 /// - The value lives in a `PropertyMutex`, so reads never wait for a
 ///   notification in progress.
-/// - Every change, and every new subscription, happens under a
+/// - Every change, and every subscription to `signal`, happens under a
 ///   `ReentrantGate`: the value is written, then the change is sent to a
 ///   `Subject`, in one critical section, so observers hear the changes in the
 ///   order the value took them. Several cores may share one gate (a
@@ -84,7 +84,11 @@ final class PropertyCore<Value>: @unchecked Sendable {
   }
 
   /// Every change; completes when the core completes.
-  var changes: Signal<Value> { gate.gated(subject.signal) }
+  ///
+  /// Joining the subject needs no gate: a join runs no user code (a plain
+  /// subject replays nothing), so it cannot wait for the gate while holding
+  /// the subject; and sends, all made under the gate, stay ordered.
+  var changes: Signal<Value> { subject.signal }
 
   /// Completes when the core completes; sends no value.
   var ended: Signal<Value> { changes.ignoreValues() }
@@ -94,21 +98,6 @@ final class PropertyCore<Value>: @unchecked Sendable {
     gate.withLock {
       storage.withLock { $0.isComplete = true }
       subject.sendCompleted()
-    }
-  }
-}
-
-extension ReentrantGate {
-  /// `signal`, subscribed to under this gate, so that a subscription never
-  /// interleaves with the sends the gate orders.
-  func gated<Value>(_ signal: Signal<Value>) -> Signal<Value> {
-    Signal { subscriber in
-      self.withLock {
-        signal.subscribe(
-          next: { subscriber.sendNext($0) },
-          error: { subscriber.sendError($0) },
-          completed: { subscriber.sendCompleted() })
-      }
     }
   }
 }
