@@ -102,13 +102,19 @@ import Testing
   @Test func aSubscriptionFromInsideAnObserverSeesTheLatestValue() {
     let property = MutableProperty(0)
     let inner = Recorder<Int>()
+    let outer = Recorder<Int>()
     property.changes.take(1).subscribe(next: { _ in
       property.value = 2
       inner.subscribe(to: property.signal)
+      property.value = 3
     })
+    outer.subscribe(to: property.changes)
     property.value = 1
-    property.value = 3
-    #expect(inner.values == [2, 3])
+    property.value = 4
+    // The change to 2 was queued before the subscription: its current value
+    // already says 2, so it is not sent twice.
+    #expect(inner.values == [2, 3, 4])
+    #expect(outer.values == [1, 2, 3, 4])
   }
 
   @Test func aConstantProperty() {

@@ -12,19 +12,27 @@
 ///   re-enters the gate; the subject queues its notification behind the
 ///   current one. No deadlock, no nested delivery.
 /// - A subscription to `signal` joins the subject, then is sent the current
-///   value, both under the gate, so no change can fall between the two. Made
-///   from inside an observer, the join is queued by the subject behind the
-///   changes already queued, which the current value already includes.
+///   value, both under the gate, so no change can fall between the two; the
+///   changes are numbered so that it skips those the current value already
+///   includes.
 // @unchecked: the value is only touched under `storage`; the subject is
-// thread-safe and only used under `gate`.
+// thread-safe and only sent to under `gate`.
 final class PropertyCore<Value>: @unchecked Sendable {
+  /// A change, numbered: the numbers let a new subscription to `signal` skip
+  /// the changes its current value already includes.
+  struct Change {
+    let version: UInt64
+    let value: Value
+  }
+
   private struct State {
     var value: Value
+    var version: UInt64 = 0
     var isComplete = false
   }
 
   private let storage: PropertyMutex<State>
-  private let subject = Subject<Value>()
+  private let subject = Subject<Change>()
   let gate: ReentrantGate
 
   init(_ initial: Value, gate: ReentrantGate = ReentrantGate()) {
@@ -47,10 +55,13 @@ final class PropertyCore<Value>: @unchecked Sendable {
       !storage.isHeldByCurrentThread,
       "MutableProperty: the property was changed inside its own `modify`; use the closure's argument")
     return try gate.withLock {
-      var latest: Value?
-      defer { if let latest { subject.sendNext(latest) } }
+      var change: Change?
+      defer { if let change { subject.sendNext(change) } }
       return try storage.withLock { state in
-        defer { latest = state.value }
+        defer {
+          state.version += 1
+          change = Change(version: state.version, value: state.value)
+        }
         return try body(&state.value)
       }
     }
@@ -63,21 +74,29 @@ final class PropertyCore<Value>: @unchecked Sendable {
 
   /// The current value at once, then every change; completes when the core
   /// completes (after sending the last value, if it already has).
+  ///
+  /// Under the gate, the subscription joins the subject, then is sent the
+  /// current value, so no change can fall between the two. From inside an
+  /// observer, the subject may still hold queued changes older than that
+  /// value: their numbers tell the subscription to skip them.
   var signal: Signal<Value> {
     Signal { [gate, subject, storage] subscriber in
       gate.withLock { () -> (any Disposable)? in
-        // Completion only happens under the gate: this answer holds until
-        // the gate is released.
-        let isComplete = storage.withLock { $0.isComplete }
-        let joined =
-          isComplete
-          ? nil
-          : subject.signal.subscribe(
-            next: { subscriber.sendNext($0) },
-            error: { subscriber.sendError($0) },
-            completed: { subscriber.sendCompleted() })
-        subscriber.sendNext(storage.withLock { $0.value })
-        if isComplete { subscriber.sendCompleted() }
+        // Completion only happens under the gate: this snapshot holds until
+        // the gate is released, or until `subscriber` changes the value.
+        let (value, version, isComplete) = storage.withLock { ($0.value, $0.version, $0.isComplete) }
+        if isComplete {
+          subscriber.sendNext(value)
+          subscriber.sendCompleted()
+          return nil
+        }
+        let joined = subject.signal.subscribe(
+          next: { change in
+            if change.version > version { subscriber.sendNext(change.value) }
+          },
+          error: { subscriber.sendError($0) },
+          completed: { subscriber.sendCompleted() })
+        subscriber.sendNext(value)
         return joined
       }
     }
@@ -88,10 +107,10 @@ final class PropertyCore<Value>: @unchecked Sendable {
   /// Joining the subject needs no gate: a join runs no user code (a plain
   /// subject replays nothing), so it cannot wait for the gate while holding
   /// the subject; and sends, all made under the gate, stay ordered.
-  var changes: Signal<Value> { subject.signal }
+  var changes: Signal<Value> { subject.signal.map(\.value) }
 
   /// Completes when the core completes; sends no value.
-  var ended: Signal<Value> { changes.ignoreValues() }
+  var ended: Signal<Change> { subject.signal.ignoreValues() }
 
   /// Completes `signal` and `changes`; later changes are not sent.
   func complete() {
