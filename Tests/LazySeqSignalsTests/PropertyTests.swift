@@ -238,6 +238,27 @@ import Testing
     #expect(views.map(\.value) == [2])
   }
 
+  @Test func aViewOfAPropertyWhoseSignalIsLateStartsFromItsValue() {
+    /// A conforming type whose signal answers on a scheduler, not at once.
+    final class Deferred: PropertyProtocol {
+      let storage = MutableProperty(1)
+      let scheduler: TestScheduler
+      init(scheduler: TestScheduler) { self.scheduler = scheduler }
+      var value: Int { storage.value }
+      var signal: Signal<Int> { storage.signal.deliver(on: scheduler) }
+      var changes: Signal<Int> { storage.changes.deliver(on: scheduler) }
+    }
+    let scheduler = TestScheduler()
+    let source = Deferred(scheduler: scheduler)
+    let view = Property(source)
+    let doubled = source.map { $0 * 2 }
+    #expect(view.value == 1 && doubled.value == 2)
+    source.storage.value = 5
+    #expect(view.value == 1)
+    scheduler.run()
+    #expect(view.value == 5 && doubled.value == 10)
+  }
+
   @Test func propertiesAreUsableThroughTheProtocol() {
     func describe(_ property: some PropertyProtocol<Int>) -> String {
       "\(property.value) \(history(property.signal.take(1)))"

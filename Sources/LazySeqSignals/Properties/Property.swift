@@ -87,9 +87,9 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
   /// Creates a property that follows `signal`, which normally sends its
   /// current value during the subscription.
   ///
-  /// When it does not (a subscription made from inside one of the source's
-  /// own observers is queued behind the current delivery), the property
-  /// starts from `current()` and takes the queued value when it arrives.
+  /// The properties of this module always do, even from inside one of their
+  /// own observers. When a source does not (another conforming type), the
+  /// property starts from `current()` and takes the value when it arrives.
   init(following signal: Signal<Value>, current: () -> Value) {
     let relay = PropertyRelay<Value>()
     let subscription = signal.subscribe(
