@@ -365,3 +365,33 @@ import Testing
     }
   }
 }
+
+/// Touching a property inside its own `modify` stops with a clear message,
+/// never a deadlock. Exit tests: the body runs in a child process.
+@Suite struct PropertyPreconditionTests {
+  /// Whether a child's standard error names `modify` (debug builds only:
+  /// optimized builds drop precondition messages).
+  static func mentionsModify(_ bytes: [UInt8]) -> Bool {
+    #if DEBUG
+      return String(decoding: bytes, as: UTF8.self).contains("inside its own `modify`")
+    #else
+      return true
+    #endif
+  }
+
+  @Test func readingInsideModifyIsAPreconditionFailure() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let property = MutableProperty(1)
+      property.modify { $0 += property.value }
+    }
+    if let result { #expect(Self.mentionsModify(result.standardErrorContent)) }
+  }
+
+  @Test func settingInsideModifyIsAPreconditionFailure() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let property = MutableProperty(1)
+      property.modify { _ in property.value = 2 }
+    }
+    if let result { #expect(Self.mentionsModify(result.standardErrorContent)) }
+  }
+}
