@@ -102,7 +102,7 @@ import Testing
   }
 
   @Test func bindToAKeyPath() {
-    let screen = Screen()
+    let screen = BoundScreen()
     let titles = Subject<String>()
     let binding = titles.signal.bind(to: screen, \.title)
     titles.sendNext("Inbox")
@@ -115,7 +115,7 @@ import Testing
   }
 
   @Test func bindToAKeyPathEndsWhenTheSignalTerminates() {
-    let screen = Screen()
+    let screen = BoundScreen()
     let binding = signal([1, 2, 3]).bind(to: screen, \.count)
     #expect(screen.count == 3)
     #expect(binding.isDisposed)
@@ -128,10 +128,10 @@ import Testing
   @Test func bindToAKeyPathHoldsTheObjectWeaklyAndEndsWhenItIsGone() {
     let counts = Subject<Int>()
     let disposals = Counter()
-    weak var weakScreen: Screen?
+    weak var weakScreen: BoundScreen?
     var binding: (any Disposable)?
     do {
-      let screen = Screen()
+      let screen = BoundScreen()
       weakScreen = screen
       binding = tracked(counts, disposals: disposals).bind(to: screen, \.count)
       counts.sendNext(1)
@@ -167,10 +167,10 @@ import Testing
     }
     #expect(target.value == 100)
     #expect(seen.values.count == 400)
-    let screen = Screen()
+    let screen = BoundScreen()
     let titles = Subject<String>()
     titles.signal.bind(to: screen, \.title)
-    onNewThread { titles.sendNext("from another thread") }
+    CommandTestThreads.run { titles.sendNext("from another thread") }
     #expect(screen.title == "from another thread")
   }
 }

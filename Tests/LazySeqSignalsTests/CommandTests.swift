@@ -430,11 +430,11 @@ import Testing
     let command = Command<Void, Int> { work.signal }
     let threads = Mutex<[String: UInt]>([:])
     command.executing.skip(1).subscribe(next: { executing in
-      let id = threadID()
+      let id = CommandTestThreads.currentID()
       threads.withLock { $0["executing \(executing)"] = id }
     })
     command.errors.subscribe(next: { _ in
-      let id = threadID()
+      let id = CommandTestThreads.currentID()
       threads.withLock { $0["error"] = id }
     })
     // The caller thread stays alive while the worker runs, so that the two
@@ -443,13 +443,13 @@ import Testing
     let release = DispatchSemaphore(value: 0)
     let callerID = Mutex<UInt>(0)
     Thread {
-      callerID.withLock { $0 = threadID() }
+      callerID.withLock { $0 = CommandTestThreads.currentID() }
       command.execute(())
       executed.signal()
       release.wait()
     }.start()
     executed.wait()
-    let worker = onNewThread { work.sendError(TestError.boom) }
+    let worker = CommandTestThreads.run { work.sendError(TestError.boom) }
     release.signal()
     let caller = callerID.withLock { $0 }
     #expect(caller != worker)

@@ -205,14 +205,14 @@ public final class Command<Input, Output>: @unchecked Sendable {
 /// The state and the outputs of a ``Command``, shared with its executions so
 /// that they do not keep the command alive.
 ///
-/// Every output is sent under one `ReentrantGate`: the command's events are
+/// Every output is sent under one `PropertyGate`: the command's events are
 /// delivered one at a time, and an observer that executes the command again
 /// re-enters without deadlock.
 // @unchecked: mutable state is in `state`; the subjects and cores are
 // thread-safe and only sent to under `gate`.
 final class CommandCore<Output>: @unchecked Sendable {
   let state: PropertyMutex<CommandState>
-  let gate = ReentrantGate()
+  let gate = PropertyGate()
   let executing: PropertyCore<Bool>
   let enabled: PropertyCore<Bool>
   private let executionSubject = Subject<Signal<Output>>()

@@ -4,7 +4,7 @@
 /// - The value lives in a `PropertyMutex`, so reads never wait for a
 ///   notification in progress.
 /// - Every change, and every subscription to `signal`, happens under a
-///   `ReentrantGate`: the value is written, then the change is sent to a
+///   `PropertyGate`: the value is written, then the change is sent to a
 ///   `Subject`, in one critical section, so observers hear the changes in the
 ///   order the value took them. Several cores may share one gate (a
 ///   command's `executing` and `enabled`).
@@ -33,9 +33,9 @@ final class PropertyCore<Value>: @unchecked Sendable {
 
   private let storage: PropertyMutex<State>
   private let subject = Subject<Change>()
-  let gate: ReentrantGate
+  let gate: PropertyGate
 
-  init(_ initial: Value, gate: ReentrantGate = ReentrantGate()) {
+  init(_ initial: Value, gate: PropertyGate = PropertyGate()) {
     storage = PropertyMutex(State(value: initial))
     self.gate = gate
   }

@@ -58,7 +58,7 @@ final class PropertyMutex<State>: @unchecked Sendable {
 /// one of its own observers, runs at once. Re-entering is safe because the
 /// holder only ever sends to subjects, which queue a send made from inside
 /// their own delivery.
-final class ReentrantGate: Sendable {
+final class PropertyGate: Sendable {
   private let mutex = Mutex<Void>(())
   private let owner = Atomic<UInt>(0)
 
