@@ -425,6 +425,38 @@ import Testing
     }
   }
 
+  @Test func releasingACommandWhileExecutionsEndOnOtherThreads() {
+    for iteration in 0..<200 {
+      let ended = Counter()
+      let executing = Recorder<Bool>()
+      let release = DispatchSemaphore(value: 0)
+      let finished = DispatchGroup()
+      do {
+        let command = Command<Int, Int>(allowsConcurrentExecution: true) { input in
+          Signal { subscriber in
+            finished.enter()
+            DispatchQueue.global().async {
+              release.wait()
+              subscriber.sendNext(input)
+              subscriber.sendCompleted()
+              finished.leave()
+            }
+            return nil
+          }
+        }
+        executing.subscribe(to: command.executing)
+        for index in 0..<3 {
+          command.execute(index).subscribe(completed: { ended.increment() })
+        }
+      }
+      // The command is gone; its executions end on other threads.
+      for _ in 0..<3 { release.signal() }
+      finished.wait()
+      #expect(ended.value == 3, "iteration \(iteration)")
+      #expect(executing.history == ["next(false)", "next(true)", "completed"], "iteration \(iteration)")
+    }
+  }
+
   @Test func eventsAreSentOnTheThreadThatCausedThem() {
     let work = Subject<Int>()
     let command = Command<Void, Int> { work.signal }

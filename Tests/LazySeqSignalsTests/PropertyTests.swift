@@ -322,6 +322,26 @@ import Testing
     #expect(plain == 1000)
   }
 
+  @Test func subscriptionsRacingChangesMissNothingAndRepeatNothing() {
+    for iteration in 0..<50 {
+      let property = MutableProperty(0)
+      let recorders = (0..<4).map { _ in Recorder<Int>() }
+      DispatchQueue.concurrentPerform(iterations: 6) { index in
+        if index < 4 {
+          recorders[index].subscribe(to: property.signal)
+        } else {
+          for _ in 0..<200 { property.modify { $0 += 1 } }
+        }
+      }
+      // Each subscriber sees the value it joined at, then every later value.
+      for recorder in recorders {
+        let values = recorder.values
+        let expected = values.first.map { Array($0...400) }
+        #expect(values == expected, "iteration \(iteration)")
+      }
+    }
+  }
+
   @Test func setsFromObserversOnManyThreadsNeverDeadlock() {
     for iteration in 0..<100 {
       let property = MutableProperty(0)
