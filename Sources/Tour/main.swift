@@ -11,6 +11,7 @@ Tour.infinite()
 Tour.folds()
 Tour.equality()
 Tour.signals()
+Tour.commands()
 await Tour.conversions()
 
 print()

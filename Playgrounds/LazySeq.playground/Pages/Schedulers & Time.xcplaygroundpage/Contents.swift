@@ -75,4 +75,4 @@ let cancelled = Signal.just("never seen").delay(.seconds(1), on: scheduler)
 cancelled.dispose()
 scheduler.run()
 print("pending actions:", scheduler.pendingCount)  // 0
-//: [Next: Conversions](@next)
+//: [Next: Commands](@next)

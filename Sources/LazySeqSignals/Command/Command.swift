@@ -1,0 +1,285 @@
+/// An action, triggered by the user, that runs a signal for each execution
+/// and reports whether it is running, whether it may run, what it produced
+/// and how it failed. RAC 2.5's `RACCommand`.
+///
+/// A command wraps a closure from an input to a signal of work. ``execute(_:)``
+/// calls the closure and subscribes to its signal at once, exactly once. The
+/// command then reports:
+///
+/// - ``executionSignals``: one signal per execution, its error replaced by
+///   completion;
+/// - ``errors``: each execution's error, as a value;
+/// - ``executing``: whether an execution is running;
+/// - ``enabled``: whether ``execute(_:)`` would run now: the latest value of
+///   the `enabled` input (true until it sends one) and, unless concurrent
+///   execution is allowed, not executing.
+///
+/// ```swift
+/// let scheduler = TestScheduler()
+/// let upload = Command<String, String> { name in
+///   Signal.just("uploaded \(name)").delay(.seconds(1), on: scheduler)
+/// }
+/// upload.enabled.subscribe(next: { print("enabled:", $0) })
+/// upload.executionSignals.flatten().subscribe(next: { print($0) })
+/// upload.execute("cat.png")
+/// upload.execute("dog.png").subscribe(error: { print("dog.png:", $0) })
+/// scheduler.advance(by: .seconds(1))
+/// // enabled: true
+/// // enabled: false
+/// // dog.png: notEnabled
+/// // uploaded cat.png
+/// // enabled: true
+/// ```
+///
+/// ### Threads and order
+/// Every event is sent synchronously on the thread that caused it: the thread
+/// that called ``execute(_:)``, the thread on which an execution's signal sent
+/// its event, or the thread on which the `enabled` input changed. RAC sent
+/// them on the main thread; to do that here, use
+/// ``Signal/deliver(on:)`` (a deliberate difference, number 8). The command's
+/// own events (on ``executionSignals``, ``errors``, ``executing`` and
+/// ``enabled``) are delivered one at a time.
+///
+/// When an execution starts, ``executing`` sends `true`, ``enabled`` sends
+/// `false` (unless concurrent execution is allowed), the execution's signal is
+/// sent on ``executionSignals``, and only then is the work subscribed to.
+/// When it ends, ``executing`` and ``enabled`` are updated first, so whoever
+/// hears the end can execute the command again; then the execution's
+/// subscribers hear the end; then a failure is sent on ``errors``.
+///
+/// ### Lifetime
+/// The four signals complete when the command is deallocated. Executions in
+/// progress are not cancelled (they keep running to their end) and do not
+/// keep the command alive. To cancel an execution, build its signal with
+/// ``Signal/take(until:)-(Signal<U>)``, for example until another command's
+/// ``executionSignals`` sends.
+// @unchecked: the closure is immutable and may be called from any thread (the
+// caller's choice); all mutable state is in the internally synchronized
+// `core`.
+public final class Command<Input, Output>: @unchecked Sendable {
+  private let core: CommandCore<Output>
+  private let work: (Input) -> Signal<Output>
+  private let input: (any Disposable)?
+
+  /// Creates a command.
+  ///
+  /// ```swift
+  /// let hasText = MutableProperty(false)
+  /// let send = Command<String, Void>(enabled: hasText.signal) { text in
+  ///   print("sending", text)
+  ///   return .empty
+  /// }
+  /// send.execute("hi").subscribe(error: { print($0) })  // notEnabled
+  /// hasText.value = true
+  /// send.execute("hi")  // sending hi
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - enabled: whether the command may run; subscribed to at once, and
+  ///     followed until the command is deallocated. The command is enabled
+  ///     until it sends its first value, and keeps its last value when it
+  ///     ends. `nil` means always.
+  ///   - allowsConcurrentExecution: whether ``execute(_:)`` may start an
+  ///     execution while another is running. RAC's
+  ///     `allowsConcurrentExecution`.
+  ///   - execute: makes the signal of one execution from its input. Called
+  ///     once per execution, on the thread that calls ``execute(_:)``.
+  public init(
+    enabled: Signal<Bool>? = nil,
+    allowsConcurrentExecution: Bool = false,
+    execute: @escaping (Input) -> Signal<Output>
+  ) {
+    let core = CommandCore<Output>(allowsConcurrentExecution: allowsConcurrentExecution)
+    self.core = core
+    self.work = execute
+    self.input = enabled?.subscribe(next: { core.setInputEnabled($0) })
+  }
+
+  deinit {
+    input?.dispose()
+    core.complete()
+  }
+
+  /// Runs the command with `input`, if it is enabled. RAC `-execute:`.
+  ///
+  /// If the command is enabled, the `execute` closure is called at once and
+  /// its signal is subscribed to at once, exactly once, whether or not
+  /// anyone subscribes to the result. The result replays that execution's
+  /// events, from the start, to each of its subscribers.
+  ///
+  /// If it is not enabled, the closure is not called, nothing is sent on
+  /// ``errors``, and the result fails with ``CommandError/notEnabled``. The
+  /// check and the start of the execution are one atomic step: two threads
+  /// racing to execute a command that disallows concurrent execution never
+  /// both run it.
+  ///
+  /// ```swift
+  /// let double = Command<Int, Int> { .just($0 * 2) }
+  /// let result = double.execute(21)
+  /// result.subscribe(next: { print($0) })  // 42
+  /// result.subscribe(next: { print($0) })  // 42 (replayed)
+  /// ```
+  ///
+  /// - Parameter input: passed to the `execute` closure.
+  /// - Returns: the execution's events, replayed; or a failure with
+  ///   ``CommandError/notEnabled``.
+  /// - Complexity: the replay keeps every value of the execution while the
+  ///   result is referenced.
+  @discardableResult
+  public func execute(_ input: Input) -> Signal<Output> {
+    guard core.begin() else { return .error(CommandError.notEnabled) }
+    let signal = work(input)
+    let replay = ReplaySubject<Output>()
+    core.started(replay.signal.catchTo(.empty))
+    let core = self.core
+    signal.subscribe(
+      next: { replay.sendNext($0) },
+      error: { error in
+        core.end()
+        replay.sendError(error)
+        core.failed(error)
+      },
+      completed: {
+        core.end()
+        replay.sendCompleted()
+      })
+    return replay.signal
+  }
+
+  /// Each execution's signal, sent when the execution starts; its error is
+  /// replaced by completion. RAC `executionSignals`.
+  ///
+  /// Hot: only the executions started after the subscription are sent. Each
+  /// inner signal replays its execution from the start. Completes when the
+  /// command is deallocated.
+  ///
+  /// ```swift
+  /// let fetch = Command<Int, String> { .just("page \($0)") }
+  /// fetch.executionSignals.switchToLatest().subscribe(next: { print($0) })
+  /// fetch.execute(1)
+  /// fetch.execute(2)
+  /// // page 1
+  /// // page 2
+  /// ```
+  public var executionSignals: Signal<Signal<Output>> { core.executionSignals }
+
+  /// Each execution's error, as a value. RAC `errors`.
+  ///
+  /// Hot. ``CommandError/notEnabled`` is never sent here. Completes when the
+  /// command is deallocated.
+  ///
+  /// ```swift
+  /// struct Offline: Error {}
+  /// let refresh = Command<Void, Int> { .error(Offline()) }
+  /// refresh.errors.subscribe(next: { print("failed:", $0) })
+  /// refresh.execute(())
+  /// // failed: Offline()
+  /// ```
+  public var errors: Signal<any Error> { core.errors }
+
+  /// Whether an execution is running: the current state at once, then each
+  /// change, never the same value twice in a row. RAC `executing`.
+  ///
+  /// Completes when the command is deallocated.
+  public var executing: Signal<Bool> { core.executing.signal }
+
+  /// Whether ``execute(_:)`` would run now: the current state at once, then
+  /// each change, never the same value twice in a row. RAC `enabled`.
+  ///
+  /// It is the latest value of the `enabled` input (true before its first
+  /// value) and, unless ``allowsConcurrentExecution``, not executing.
+  /// Completes when the command is deallocated.
+  public var enabled: Signal<Bool> { core.enabled.signal }
+
+  /// Whether an execution is running now.
+  public var isExecuting: Bool { core.state.withLock { $0.isExecuting } }
+
+  /// Whether ``execute(_:)`` would run now.
+  public var isEnabled: Bool { core.state.withLock { $0.isEnabled } }
+
+  /// Whether ``execute(_:)`` may start an execution while another is
+  /// running.
+  public var allowsConcurrentExecution: Bool { core.allowsConcurrentExecution }
+}
+
+/// The state and the outputs of a ``Command``, shared with its executions so
+/// that they do not keep the command alive.
+///
+/// Every output is sent under one `PropertyGate`: the command's events are
+/// delivered one at a time, and an observer that executes the command again
+/// re-enters without deadlock.
+// @unchecked: mutable state is in `state`; the subjects and cores are
+// thread-safe and only sent to under `gate`.
+final class CommandCore<Output>: @unchecked Sendable {
+  let state: PropertyMutex<CommandState>
+  let gate = PropertyGate()
+  let executing: PropertyCore<Bool>
+  let enabled: PropertyCore<Bool>
+  private let executionSubject = Subject<Signal<Output>>()
+  private let errorSubject = Subject<any Error>()
+
+  init(allowsConcurrentExecution: Bool) {
+    state = PropertyMutex(CommandState(allowsConcurrentExecution: allowsConcurrentExecution))
+    executing = PropertyCore(false, gate: gate)
+    enabled = PropertyCore(true, gate: gate)
+  }
+
+  var allowsConcurrentExecution: Bool { state.withLock { $0.allowsConcurrentExecution } }
+
+  // Subscriptions need no gate: joining a plain subject runs no user code.
+  var executionSignals: Signal<Signal<Output>> { executionSubject.signal }
+
+  var errors: Signal<any Error> { errorSubject.signal }
+
+  /// Claims an execution if the command is enabled, in one atomic step.
+  func begin() -> Bool {
+    state.withLock { $0.begin() }
+  }
+
+  /// Announces a claimed execution and sends its signal.
+  func started(_ execution: Signal<Output>) {
+    gate.withLock {
+      announce()
+      executionSubject.sendNext(execution)
+    }
+  }
+
+  /// Releases an execution and announces the new state.
+  func end() {
+    state.withLock { $0.end() }
+    gate.withLock { announce() }
+  }
+
+  /// Sends an execution's error on `errors`.
+  func failed(_ error: any Error) {
+    gate.withLock { errorSubject.sendNext(error) }
+  }
+
+  /// Records the latest value of the `enabled` input and announces it.
+  func setInputEnabled(_ enabled: Bool) {
+    state.withLock { $0.setInputEnabled(enabled) }
+    gate.withLock { announce() }
+  }
+
+  /// Completes every output.
+  func complete() {
+    gate.withLock {
+      executionSubject.sendCompleted()
+      errorSubject.sendCompleted()
+      executing.complete()
+      enabled.complete()
+    }
+  }
+
+  /// Sends every change between the announced and the current state, one at
+  /// a time, re-reading the state after each (an observer may change it).
+  /// Runs under `gate`.
+  private func announce() {
+    while let announcement = state.withLock({ $0.nextAnnouncement() }) {
+      switch announcement {
+      case .executing(let value): executing.set(value)
+      case .enabled(let value): enabled.set(value)
+      }
+    }
+  }
+}

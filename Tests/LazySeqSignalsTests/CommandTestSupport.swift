@@ -1,0 +1,44 @@
+import Foundation
+import LazySeqSignals
+import Synchronization
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// Thread helpers of the command, property and binding tests.
+enum CommandTestThreads {
+  /// An identifier for the calling thread.
+  static func currentID() -> UInt {
+    #if canImport(Darwin)
+      return UInt(bitPattern: pthread_self())
+    #else
+      return UInt(pthread_self())
+    #endif
+  }
+
+  /// Runs `body` on a new thread, waits for it, and returns that thread's
+  /// identifier.
+  @discardableResult
+  static func run(_ body: @escaping @Sendable () -> Void) -> UInt {
+    let finished = DispatchSemaphore(value: 0)
+    let id = Mutex<UInt>(0)
+    Thread {
+      id.withLock { $0 = currentID() }
+      body()
+      finished.signal()
+    }.start()
+    finished.wait()
+    return id.withLock { $0 }
+  }
+}
+
+/// An object to bind signals to, and to watch die.
+final class BoundScreen {
+  var title = ""
+  var count = 0
+
+  init() {}
+}

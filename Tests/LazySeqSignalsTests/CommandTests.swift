@@ -1,0 +1,509 @@
+import Dispatch
+import Foundation
+import LazySeqSignals
+import Synchronization
+import Testing
+
+/// RAC 2.5's `RACCommandSpec` (G90–G92 of rac25-semantics.md), ported, plus
+/// the contract's own promises. RAC delivered on the main thread; here every
+/// event is sent on the thread that caused it (deliberate difference 8), so
+/// the "on the main thread" halves become "synchronously, on the causing
+/// thread".
+@Suite struct CommandTests {
+  // MARK: G90 — defaults, execution signals, executing, lifetime
+
+  @Test func g90EnabledAndNotExecutingByDefault() {
+    let command = Command<Int, Int> { .just($0) }
+    #expect(history(command.enabled.take(1)) == expectHistory([true]))
+    #expect(history(command.executing.take(1)) == expectHistory([false]))
+    #expect(command.isEnabled)
+    #expect(!command.isExecuting)
+    #expect(!command.allowsConcurrentExecution)
+  }
+
+  @Test func g90ExecuteSendsTheExecutionOnExecutionSignalsAndReturnsIt() {
+    let command = Command<Int, Int> { .just($0 * 10) }
+    let inners = Recorder(command.executionSignals)
+    let returned = command.execute(4)
+    #expect(inners.values.count == 1)
+    #expect(history(inners.values[0]) == expectHistory([40]))
+    #expect(history(returned) == expectHistory([40]))
+  }
+
+  @Test func g90NoErrorsByDefault() {
+    let command = Command<Int, Int> { .just($0) }
+    let errors = Recorder(command.errors)
+    command.execute(1)
+    command.execute(2)
+    #expect(errors.events.isEmpty)
+  }
+
+  @Test func g90ExecutingIsTrueWhileRunningAndFalseAfterwards() {
+    let work = Subject<Int>()
+    let command = Command<Void, Int> { work.signal }
+    let executing = Recorder(command.executing)
+    #expect(executing.values == [false])
+    command.execute(())
+    #expect(executing.values == [false, true])
+    #expect(command.isExecuting)
+    work.sendNext(1)
+    #expect(executing.values == [false, true])
+    work.sendCompleted()
+    #expect(executing.values == [false, true, false])
+    #expect(!command.isExecuting)
+  }
+
+  @Test func g90DeallocatesWithoutSubscribers() {
+    weak var weakCommand: Command<Int, Int>?
+    do {
+      let command = Command<Int, Int> { .just($0) }
+      weakCommand = command
+      command.execute(1)
+    }
+    #expect(weakCommand == nil)
+  }
+
+  @Test func g90AnExecutionInProgressDoesNotKeepTheCommandAlive() {
+    let work = Subject<Int>()
+    weak var weakCommand: Command<Void, Int>?
+    var result: Signal<Int>?
+    do {
+      let command = Command<Void, Int> { work.signal }
+      weakCommand = command
+      result = command.execute(())
+    }
+    #expect(weakCommand == nil)
+    // The execution is not cancelled: it runs to its end.
+    work.sendNext(7)
+    work.sendCompleted()
+    #expect(result.map(history) == expectHistory([7]))
+  }
+
+  @Test func g90AllFourSignalsCompleteOnDeallocation() {
+    let executionSignals = Recorder<Signal<Int>>()
+    let errors = Recorder<any Error>()
+    let executing = Recorder<Bool>()
+    let enabled = Recorder<Bool>()
+    do {
+      let command = Command<Int, Int> { .just($0) }
+      executionSignals.subscribe(to: command.executionSignals)
+      errors.subscribe(to: command.errors)
+      executing.subscribe(to: command.executing)
+      enabled.subscribe(to: command.enabled)
+      #expect(executing.history == ["next(false)"])
+    }
+    #expect(executionSignals.history == ["completed"])
+    #expect(errors.history == ["completed"])
+    #expect(executing.history == ["next(false)", "completed"])
+    #expect(enabled.history == ["next(true)", "completed"])
+  }
+
+  // MARK: G91 — executions
+
+  @Test func g91TheBlockRunsOncePerExecution() {
+    let calls = Counter()
+    let command = Command<Int, Int> { input in
+      calls.increment()
+      return .just(input)
+    }
+    command.execute(1)
+    #expect(calls.value == 1)
+    command.execute(2)
+    #expect(calls.value == 2)
+  }
+
+  @Test func g91ExecutionsAreDeliveredInOrder() {
+    let command = Command<[String], String>(allowsConcurrentExecution: true) { words in
+      signal(words)
+    }
+    let received = Recorder(command.executionSignals.concat())
+    command.execute(["foo", "bar"])
+    command.execute(["buzz", "baz"])
+    #expect(received.values == ["foo", "bar", "buzz", "baz"])
+  }
+
+  @Test func g91ExecutingWaitsForEveryExecution() {
+    let first = Subject<Int>()
+    let second = Subject<Int>()
+    let command = Command<Int, Int>(allowsConcurrentExecution: true) {
+      $0 == 1 ? first.signal : second.signal
+    }
+    let executing = Recorder(command.executing)
+    command.execute(1)
+    command.execute(2)
+    #expect(executing.values == [false, true])
+    first.sendCompleted()
+    #expect(executing.values == [false, true])
+    second.sendCompleted()
+    #expect(executing.values == [false, true, false])
+  }
+
+  @Test func g91ErrorsGoToExecuteAndErrorsButNotExecutionSignals() {
+    let command = Command<Int, Int> { input in
+      Signal { subscriber in
+        subscriber.sendNext(input)
+        subscriber.sendError(TestError.boom)
+        return nil
+      }
+    }
+    let inners = Recorder<Recorder<Int>>()
+    command.executionSignals.subscribe(next: { inners.append(.next(Recorder($0))) })
+    let errors = Recorder(command.errors)
+    let returned = command.execute(5)
+    #expect(history(returned) == ["next(5)", "error(boom)"])
+    #expect(inners.values.map(\.history) == [expectHistory([5])])
+    #expect(errors.values.count == 1)
+    #expect(errors.values.first as? TestError == .boom)
+  }
+
+  @Test func g91ValuesAndCompletionsAreNotSentOnErrors() {
+    let command = Command<Int, Int> { .just($0) }
+    let errors = Recorder(command.errors)
+    command.execute(1)
+    command.execute(2)
+    #expect(errors.events.isEmpty)
+  }
+
+  // MARK: G92 — enabled
+
+  @Test func g92EnabledFollowsTheLatestValueOfItsInputSampledAtInit() {
+    let input = BehaviorSubject(false)
+    let command = Command<Int, Int>(enabled: input.signal) { .just($0) }
+    #expect(!command.isEnabled)
+    let enabled = Recorder(command.enabled)
+    #expect(enabled.values == [false])
+    input.sendNext(true)
+    #expect(enabled.values == [false, true])
+    input.sendNext(false)
+    #expect(enabled.values == [false, true, false])
+  }
+
+  @Test func g92EnabledIsTrueBeforeTheInputsFirstValue() {
+    let input = Subject<Bool>()
+    let command = Command<Int, Int>(enabled: input.signal) { .just($0) }
+    let enabled = Recorder(command.enabled)
+    #expect(enabled.values == [true])
+    input.sendNext(false)
+    #expect(enabled.values == [true, false])
+  }
+
+  @Test func g92DisabledWhileExecutingUnlessConcurrent() {
+    let work = Subject<Int>()
+    let serial = Command<Void, Int> { work.signal }
+    let serialEnabled = Recorder(serial.enabled)
+    serial.execute(())
+    #expect(serialEnabled.values == [true, false])
+    work.sendCompleted()
+    #expect(serialEnabled.values == [true, false, true])
+
+    let concurrentWork = Subject<Int>()
+    let concurrent = Command<Void, Int>(allowsConcurrentExecution: true) { concurrentWork.signal }
+    let concurrentEnabled = Recorder(concurrent.enabled)
+    concurrent.execute(())
+    concurrent.execute(())
+    #expect(concurrentEnabled.values == [true])
+    #expect(concurrent.isExecuting)
+  }
+
+  @Test func g92ExecutingWhileDisabledFailsWithoutRunningTheBlockOrSendingErrors() {
+    let calls = Counter()
+    let command = Command<Int, Int>(enabled: .just(false)) { input in
+      calls.increment()
+      return .just(input)
+    }
+    let errors = Recorder(command.errors)
+    let inners = Recorder(command.executionSignals)
+    let executing = Recorder(command.executing)
+    let result = command.execute(1)
+    #expect(history(result) == ["error(notEnabled)"])
+    #expect(Recorder(result).events.first?.error as? CommandError == .notEnabled)
+    #expect(calls.value == 0)
+    #expect(errors.events.isEmpty)
+    #expect(inners.events.isEmpty)
+    #expect(executing.values == [false])
+  }
+
+  @Test func g92ExecutingWhileRunningFailsWithNotEnabled() {
+    let work = Subject<Int>()
+    let calls = Counter()
+    let command = Command<Void, Int> {
+      calls.increment()
+      return work.signal
+    }
+    command.execute(())
+    #expect(history(command.execute(())) == ["error(notEnabled)"])
+    #expect(calls.value == 1)
+  }
+
+  @Test func g92EnabledCompletesOnDeallocationEvenIfItsInputHasNot() {
+    let input = Subject<Bool>()
+    let enabled = Recorder<Bool>()
+    weak var weakCommand: Command<Int, Int>?
+    do {
+      let command = Command<Int, Int>(enabled: input.signal) { .just($0) }
+      weakCommand = command
+      enabled.subscribe(to: command.enabled)
+      input.sendNext(false)
+    }
+    #expect(weakCommand == nil)
+    #expect(enabled.history == ["next(true)", "next(false)", "completed"])
+  }
+
+  // MARK: The contract
+
+  @Test func enabledAndExecutingNeverRepeatAValue() {
+    let input = Subject<Bool>()
+    let command = Command<Int, Int>(enabled: input.signal) { .just($0) }
+    let enabled = Recorder(command.enabled)
+    let executing = Recorder(command.executing)
+    for value in [true, true, false, false, true] { input.sendNext(value) }
+    command.execute(1)
+    command.execute(2)
+    #expect(enabled.values == [true, false, true, false, true, false, true])
+    #expect(executing.values == [false, true, false, true, false])
+  }
+
+  @Test func executeSubscribesOnceAtOnceAndReplaysToEverySubscriber() {
+    let subscriptions = Counter()
+    let work = Subject<Int>()
+    let command = Command<Void, Int> {
+      Signal { subscriber in
+        subscriptions.increment()
+        return work.signal.subscribe(subscriber)
+      }
+    }
+    let result = command.execute(())
+    #expect(subscriptions.value == 1)
+    work.sendNext(1)
+    let early = Recorder(result)
+    work.sendNext(2)
+    work.sendCompleted()
+    let late = Recorder(result)
+    #expect(subscriptions.value == 1)
+    #expect(early.history == expectHistory([1, 2]))
+    #expect(late.history == expectHistory([1, 2]))
+  }
+
+  @Test func anExecutionIsAnnouncedBeforeItsWorkStarts() {
+    let log = Recorder<String>()
+    let command = Command<Int, Int> { input in
+      Signal { subscriber in
+        log.append(.next("work \(input)"))
+        subscriber.sendNext(input)
+        subscriber.sendCompleted()
+        return nil
+      }
+    }
+    command.executing.subscribe(next: { log.append(.next("executing \($0)")) })
+    command.enabled.subscribe(next: { log.append(.next("enabled \($0)")) })
+    command.executionSignals.subscribe(next: { inner in
+      log.append(.next("execution"))
+      inner.subscribe(
+        next: { log.append(.next("value \($0)")) }, completed: { log.append(.next("inner done")) })
+    })
+    command.execute(1).subscribe(completed: { log.append(.next("result done")) })
+    #expect(
+      log.values == [
+        "executing false", "enabled true",
+        "executing true", "enabled false", "execution", "work 1", "value 1",
+        "executing false", "enabled true", "inner done", "result done",
+      ])
+  }
+
+  @Test func theEndIsHeardAfterTheCommandIsEnabledAgain() {
+    let command = Command<Int, Int> { .just($0) }
+    var again: [String] = []
+    command.execute(1).subscribe(completed: {
+      again = history(command.execute(2))
+    })
+    #expect(again == expectHistory([2]))
+  }
+
+  @Test func anErrorsObserverCanRetryTheCommand() {
+    let attempts = Counter()
+    let command = Command<Void, Int> {
+      attempts.increment() < 3 ? .error(TestError.boom) : .just(3)
+    }
+    command.errors.subscribe(next: { _ in command.execute(()) })
+    let values = Recorder(command.executionSignals.flatten())
+    command.execute(())
+    #expect(attempts.value == 3)
+    #expect(values.values == [3])
+    #expect(command.isEnabled)
+  }
+
+  @Test func anObserverOfItsStateCanExecuteTheCommandAgain() {
+    let runs = Counter()
+    let command = Command<Int, Int>(allowsConcurrentExecution: true) { input in
+      runs.increment()
+      return .just(input)
+    }
+    command.executing.subscribe(next: { isExecuting in
+      if isExecuting, runs.value < 3 { command.execute(0) }
+    })
+    let executing = Recorder(command.executing)
+    command.execute(0)
+    #expect(runs.value >= 2)
+    #expect(executing.values.first == false)
+    #expect(executing.values.last == false)
+    #expect(!command.isExecuting)
+    #expect(zip(executing.values, executing.values.dropFirst()).allSatisfy { $0 != $1 })
+  }
+
+  @Test func executionSignalsIsHot() {
+    let command = Command<Int, Int> { .just($0) }
+    command.execute(1)
+    let inners = Recorder(command.executionSignals.flatten())
+    command.execute(2)
+    #expect(inners.values == [2])
+  }
+
+  @Test func aCommandCancelledByAnotherCommand() {
+    let scheduler = TestScheduler()
+    let cancel = Command<Void, Void> { .just(()) }
+    let login = Command<String, String> { user in
+      Signal.just("welcome \(user)")
+        .delay(.seconds(2), on: scheduler)
+        .take(until: cancel.executionSignals)
+    }
+    let result = Recorder(login.execute("ada"))
+    scheduler.advance(by: .seconds(1))
+    cancel.execute(())
+    #expect(result.history == ["completed"])
+    #expect(!login.isExecuting)
+    let second = Recorder(login.execute("grace"))
+    scheduler.advance(by: .seconds(2))
+    #expect(second.history == expectHistory(["welcome grace"]))
+  }
+}
+
+/// Commands used from several threads; run under ThreadSanitizer.
+@Suite struct CommandConcurrencyTests {
+  @Test func racingExecutionsOfASerialCommandRunExactlyOnce() {
+    for iteration in 0..<500 {
+      let work = Subject<Int>()
+      let calls = Counter()
+      let command = Command<Int, Int> { _ in
+        calls.increment()
+        return work.signal
+      }
+      let refusals = Counter()
+      DispatchQueue.concurrentPerform(iterations: 4) { index in
+        command.execute(index).subscribe(error: { error in
+          if error as? CommandError == .notEnabled { refusals.increment() }
+        })
+      }
+      #expect(calls.value == 1, "iteration \(iteration)")
+      #expect(refusals.value == 3, "iteration \(iteration)")
+      work.sendCompleted()
+      #expect(!command.isExecuting)
+    }
+  }
+
+  @Test func concurrentExecutionsEndNotExecuting() {
+    for iteration in 0..<200 {
+      let command = Command<Int, Int>(allowsConcurrentExecution: true) { input in
+        Signal { subscriber in
+          DispatchQueue.global().async {
+            subscriber.sendNext(input)
+            subscriber.sendCompleted()
+          }
+          return nil
+        }
+      }
+      let executing = Recorder(command.executing)
+      let done = DispatchGroup()
+      DispatchQueue.concurrentPerform(iterations: 4) { index in
+        done.enter()
+        command.execute(index).subscribe(completed: { done.leave() })
+      }
+      done.wait()
+      let values = executing.values
+      #expect(values.first == false && values.last == false, "iteration \(iteration): \(values)")
+      #expect(zip(values, values.dropFirst()).allSatisfy { $0 != $1 }, "iteration \(iteration): \(values)")
+      #expect(!command.isExecuting && command.isEnabled)
+    }
+  }
+
+  @Test func releasingACommandWhileExecutionsEndOnOtherThreads() {
+    for iteration in 0..<200 {
+      let ended = Counter()
+      let executing = Recorder<Bool>()
+      let release = DispatchSemaphore(value: 0)
+      let finished = DispatchGroup()
+      do {
+        let command = Command<Int, Int>(allowsConcurrentExecution: true) { input in
+          Signal { subscriber in
+            finished.enter()
+            DispatchQueue.global().async {
+              release.wait()
+              subscriber.sendNext(input)
+              subscriber.sendCompleted()
+              finished.leave()
+            }
+            return nil
+          }
+        }
+        executing.subscribe(to: command.executing)
+        for index in 0..<3 {
+          command.execute(index).subscribe(completed: { ended.increment() })
+        }
+      }
+      // The command is gone; its executions end on other threads.
+      for _ in 0..<3 { release.signal() }
+      finished.wait()
+      #expect(ended.value == 3, "iteration \(iteration)")
+      #expect(executing.history == ["next(false)", "next(true)", "completed"], "iteration \(iteration)")
+    }
+  }
+
+  @Test func eventsAreSentOnTheThreadThatCausedThem() {
+    let work = Subject<Int>()
+    let command = Command<Void, Int> { work.signal }
+    let threads = Mutex<[String: UInt]>([:])
+    command.executing.skip(1).subscribe(next: { executing in
+      let id = CommandTestThreads.currentID()
+      threads.withLock { $0["executing \(executing)"] = id }
+    })
+    command.errors.subscribe(next: { _ in
+      let id = CommandTestThreads.currentID()
+      threads.withLock { $0["error"] = id }
+    })
+    // The caller thread stays alive while the worker runs, so that the two
+    // identifiers cannot be the same recycled one.
+    let executed = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let callerID = Mutex<UInt>(0)
+    Thread {
+      callerID.withLock { $0 = CommandTestThreads.currentID() }
+      command.execute(())
+      executed.signal()
+      release.wait()
+    }.start()
+    executed.wait()
+    let worker = CommandTestThreads.run { work.sendError(TestError.boom) }
+    release.signal()
+    let caller = callerID.withLock { $0 }
+    #expect(caller != worker)
+    #expect(
+      threads.withLock { $0 } == [
+        "executing true": caller, "executing false": worker, "error": worker,
+      ])
+  }
+
+  @Test func theEnabledInputChangingOnOtherThreads() {
+    for iteration in 0..<200 {
+      let input = Subject<Bool>()
+      let command = Command<Int, Int>(enabled: input.signal) { .just($0) }
+      let enabled = Recorder(command.enabled)
+      DispatchQueue.concurrentPerform(iterations: 4) { index in
+        for step in 0..<10 { input.sendNext((index + step) % 2 == 0) }
+        command.execute(index)
+      }
+      input.sendNext(true)
+      let values = enabled.values
+      #expect(values.last == true, "iteration \(iteration)")
+      #expect(zip(values, values.dropFirst()).allSatisfy { $0 != $1 }, "iteration \(iteration): \(values)")
+    }
+  }
+}
