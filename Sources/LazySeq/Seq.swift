@@ -73,6 +73,22 @@ extension Seq {
   /// - Complexity: O(1) once evaluated.
   @inlinable
   public var head: Element? {
+    // An evaluated element of a segment: one acquiring load and a read.
+    if _storage != nil {
+      unowned(unsafe) let storage = _storage.unsafelyUnwrapped
+      if storage._kind == .segment {
+        unowned(unsafe) let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
+        if _index < segment.loadState() >> _Segment<Element>.countShift {
+          return segment.base[_index]
+        }
+      }
+    }
+    return _slowHead
+  }
+
+  /// `head` past the fast path: a walker's first step (which forces).
+  @inlinable @inline(never)
+  internal var _slowHead: Element? {
     var walker = _Walker(self)
     return walker.next()
   }
@@ -125,8 +141,43 @@ extension Seq {
   }
 
   /// The head and the tail together, or `nil` if the sequence is empty.
+  ///
+  /// RAC's head/tail walk is as cheap as an iterator over evaluated
+  /// elements: on an array or an evaluated memo, `uncons` is a load and a
+  /// position bump, and nothing is allocated.
+  ///
+  /// ```swift
+  /// var s: Seq<Int> = [1, 2, 3]
+  /// var sum = 0
+  /// while let (h, t) = s.uncons {
+  ///   sum += h
+  ///   s = t
+  /// }
+  /// print(sum)   // 6
+  /// ```
+  ///
+  /// - Complexity: O(1), plus the evaluation of the head (and of a dynamic
+  ///   tail closure).
   @inlinable
   public var uncons: (head: Element, tail: Seq<Element>)? {
+    // The head and the element after it are evaluated in the same segment:
+    // the tail is the same storage one position on (the storage reference
+    // is handed over, so `s = t` in a loop costs no reference counting).
+    if _storage?._kind == .segment {
+      let next = _index &+ 1
+      let state = _storage.unsafelyUnwrapped._segmentState
+      if next < state >> _Segment<Element>.countShift {
+        var tail = self
+        tail._index = next
+        return (_storage.unsafelyUnwrapped._segmentBase[_index], tail)
+      }
+    }
+    return _slowUncons
+  }
+
+  /// `uncons` past the fast path.
+  @inlinable @inline(never)
+  internal var _slowUncons: (head: Element, tail: Seq<Element>)? {
     guard let head = head else { return nil }
     return (head, tail)
   }

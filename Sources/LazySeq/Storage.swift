@@ -42,6 +42,21 @@ internal class _Storage<Element>: _StorageBase, @unchecked Sendable {
   }
 }
 
+extension _Storage {
+  /// For a segment (`_kind == .segment`): its state, loaded with acquire
+  /// ordering (the head/tail fast paths read it without a downcast).
+  @inlinable
+  internal var _segmentState: Int {
+    unsafeDowncast(self, to: _Segment<Element>.self).loadState()
+  }
+
+  /// For a segment: the address of its elements.
+  @inlinable
+  internal var _segmentBase: UnsafeMutablePointer<Element> {
+    unsafeDowncast(self, to: _Segment<Element>.self).base
+  }
+}
+
 // MARK: - Segments and memos
 
 /// Contiguous evaluated elements; part of a complete array or of a memo.
