@@ -235,30 +235,38 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
       }
       return frontierRef._withUnsafeGuaranteedRef { frontier in
         frontier.owner.enter()
-        return frontier.produce(into: segment, seen: unclaimed)
+        guard let value = frontier.producer() else {
+          return frontier._end(segment, seen: unclaimed)
+        }
+        let count = unclaimed >> _Segment<Element>.countShift
+        guard _fastPath(count < segment.capacity) else {
+          return frontier._link(value, after: segment, seen: unclaimed)
+        }
+        (segment.base + count).initialize(to: value)
+        let published = (count + 1) << _Segment<Element>.countShift
+        frontier.owner.leave()
+        // Publishes the element and releases the claim.
+        segment.state.store(published, ordering: .releasing)
+        return published
       }
     }
   }
 
-  /// The claimed part of `force`: runs the producer once, stores its result
-  /// and publishes it, which releases the claim. Returns the new state.
-  @inlinable
-  internal func produce(into segment: _Segment<Element>, seen: Int) -> Int {
-    let count = seen >> _Segment<Element>.countShift
-    guard let value = producer() else {
-      _releaseSources()
-      let ended = seen | _Segment<Element>.endedBit
-      owner.leave()
-      segment.state.store(ended, ordering: .releasing)
-      return ended
-    }
-    if _fastPath(count < segment.capacity) {
-      (segment.base + count).initialize(to: value)
-      let published = (count + 1) << _Segment<Element>.countShift
-      owner.leave()
-      segment.state.store(published, ordering: .releasing)
-      return published
-    }
+  /// The claimed part of `force` when the producer has ended: releases
+  /// what it read from, then publishes the end (releasing the claim).
+  @inlinable @inline(never)
+  internal func _end(_ segment: _Segment<Element>, seen: Int) -> Int {
+    _releaseSources()
+    let ended = seen | _Segment<Element>.endedBit
+    owner.leave()
+    segment.state.store(ended, ordering: .releasing)
+    return ended
+  }
+
+  /// The claimed part of `force` when `segment` is full: starts the next
+  /// segment with `value`, then publishes the link (releasing the claim).
+  @inlinable @inline(never)
+  internal func _link(_ value: __owned Element, after segment: _Segment<Element>, seen: Int) -> Int {
     let next = _Segment(
       capacity: Swift.min(segment.capacity * 2, _Segment<Element>.maximumCapacity),
       frontier: self, isFirst: false)

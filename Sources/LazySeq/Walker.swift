@@ -58,15 +58,15 @@ internal struct _Walker<Element> {
     return true
   }
 
+  /// The next element of a fused walk: a direct call of the producer.
   @inlinable
   internal mutating func _nextFused() -> Element? {
     let element = Unmanaged.passUnretained(upstream.unsafelyUnwrapped)
       ._withUnsafeGuaranteedRef { $0.producer() }
-    if let element { return element }
+    if _fastPath(element != nil) { return element }
     // The producer is done: release the frontier (and, iteratively, what
-    // it read from).
-    var finished: [_StorageBase] = [upstream.take().unsafelyUnwrapped]
-    _StorageBase._release(&finished)
+    // it read from), out of line.
+    _StorageBase._release(upstream.take().unsafelyUnwrapped)
     return nil
   }
 
@@ -74,7 +74,7 @@ internal struct _Walker<Element> {
   @inlinable
   internal var position: Seq<Element> { Seq(_storage: storage, index: index) }
 
-  @inlinable
+  @inlinable @inline(__always)
   internal mutating func next() -> Element? {
     if _fastPath(index < limit) {
       let element = base.unsafelyUnwrapped[index]
@@ -85,6 +85,10 @@ internal struct _Walker<Element> {
     return _slowNext()
   }
 
+  /// The walk past the cached range: a segment's frontier or its end, or
+  /// another kind of storage. Kept small (segments only; the other kinds
+  /// are stepped out of line by `_stepOther`), since a first walk of a memo
+  /// comes here for every element.
   @inlinable
   internal mutating func _slowNext() -> Element? {
     // References are taken `unowned(unsafe)`: `self.storage` keeps the
@@ -96,50 +100,35 @@ internal struct _Walker<Element> {
     }
     walk: while self.storage != nil {
       unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
-      switch storage._kind {
-      case .segment:
-        unowned(unsafe) let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
-        var state = segment.loadState()
-        if index >= state >> _Segment<Element>.countShift
-          && state & (_Segment<Element>.endedBit | _Segment<Element>.linkedBit) == 0
-        {
-          // At the frontier: produce the element (or learn of the end).
-          state = _Frontier.force(Unmanaged.passUnretained(segment), seen: state)
+      guard _fastPath(storage._kind == .segment) else {
+        switch _stepOther() {
+        case .element(let element): return element
+        case .moved: continue walk
+        case .end: break walk
         }
-        let count = state >> _Segment<Element>.countShift
-        if index < count {
-          base = segment.base
-          limit = count
-          let element = segment.base[index]
-          index &+= 1
-          return element
-        }
-        if state & _Segment<Element>.endedBit != 0 { break walk }
-        if index >= segment.capacity && state & _Segment<Element>.linkedBit != 0 {
-          index -= segment.capacity
-          self.storage = segment.next
-          base = nil
-          limit = .min
-        }
-      case .node:
-        unowned(unsafe) let node = unsafeDowncast(storage, to: _Node<Element>.self)
-        if index == 0 {
-          guard let head = node.head() else { break walk }
-          index = 1
-          return head
-        }
-        let tail = node.tail()
-        self.storage = tail._storage
-        index = tail._index
-      case .deferred:
-        let resolved = unsafeDowncast(storage, to: _Deferred<Element>.self).resolve()
-        self.storage = resolved._storage
-        index = resolved._index
-      case .cursor:
-        unowned(unsafe) let cursor = unsafeDowncast(storage, to: _Cursor<Element>.self)
-        guard let (element, next) = cursor.step(index) else { break walk }
-        index = next
+      }
+      unowned(unsafe) let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
+      var state = segment.loadState()
+      if index >= state >> _Segment<Element>.countShift
+        && state & (_Segment<Element>.endedBit | _Segment<Element>.linkedBit) == 0
+      {
+        // At the frontier: produce the element (or learn of the end).
+        state = _Frontier.force(Unmanaged.passUnretained(segment), seen: state)
+      }
+      let count = state >> _Segment<Element>.countShift
+      if index < count {
+        base = segment.base
+        limit = count
+        let element = segment.base[index]
+        index &+= 1
         return element
+      }
+      if state & _Segment<Element>.endedBit != 0 { break walk }
+      if index >= segment.capacity && state & _Segment<Element>.linkedBit != 0 {
+        index -= segment.capacity
+        self.storage = segment.next
+        base = nil
+        limit = .min
       }
     }
     self.storage = nil
@@ -148,6 +137,48 @@ internal struct _Walker<Element> {
     index = 0
     return nil
   }
+
+  /// One step of `_slowNext` on a storage that is not a segment (a dynamic
+  /// node, a deferred sequence, a cursor); out of line so that the segment
+  /// path stays small.
+  @inlinable @inline(never)
+  internal mutating func _stepOther() -> _Step<Element> {
+    unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
+    switch storage._kind {
+    case .segment:
+      return .moved
+    case .node:
+      unowned(unsafe) let node = unsafeDowncast(storage, to: _Node<Element>.self)
+      if index == 0 {
+        guard let head = node.head() else { return .end }
+        index = 1
+        return .element(head)
+      }
+      let tail = node.tail()
+      self.storage = tail._storage
+      index = tail._index
+      return .moved
+    case .deferred:
+      let resolved = unsafeDowncast(storage, to: _Deferred<Element>.self).resolve()
+      self.storage = resolved._storage
+      index = resolved._index
+      return .moved
+    case .cursor:
+      unowned(unsafe) let cursor = unsafeDowncast(storage, to: _Cursor<Element>.self)
+      guard let (element, next) = cursor.step(index) else { return .end }
+      index = next
+      return .element(element)
+    }
+  }
+}
+
+/// What one step of a walk found (see `_Walker._stepOther`).
+@usableFromInline
+internal enum _Step<Element> {
+  case element(Element)
+  /// The walker moved to another storage or position; look again.
+  case moved
+  case end
 }
 
 /// A box holding a moving position in another sequence; captured by
