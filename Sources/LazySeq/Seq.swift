@@ -24,9 +24,9 @@
 ///
 /// ## Threading
 /// A `Seq` may be shared across threads (it is `Sendable`).
-/// Forcing an element takes a per-storage lock, so closures given to one
-/// sequence's operators run one at a time, on whichever thread demands the
-/// element; reading an evaluated element takes no lock. A closure that
+/// Forcing an element claims it (one compare-and-swap), so closures given
+/// to one sequence's operators run one at a time, on whichever thread
+/// demands the element; reading an evaluated element takes no lock. A closure that
 /// demands the element it is itself computing stops the program with a
 /// precise message rather than deadlocking.
 public struct Seq<Element> {

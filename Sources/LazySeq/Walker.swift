@@ -41,7 +41,7 @@ internal struct _Walker<Element> {
   /// that segment the only reference to its frontier, and nothing has been
   /// evaluated. The walker then calls the memo's producer directly, which
   /// yields the same elements, each computed once, without storing them or
-  /// taking the memo's lock. (Intermediate results of a pipeline, and a
+  /// claiming the memo. (Intermediate results of a pipeline, and a
   /// `for-in` over a temporary pipeline, are walked this way.)
   @inlinable
   internal mutating func _tryFuse() -> Bool {
