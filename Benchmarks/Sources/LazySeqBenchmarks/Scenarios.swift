@@ -126,8 +126,8 @@ struct Runner {
       record(
         "2", "first walk of Seq.map(f).filter(g)", size: size, isMain: isMain, ours: s2.ours,
         oursName: "Seq(array).map(f).filter(g), fresh each repetition and held while walked (memoized)",
-        baseline: s2.baseline, baselineName: "array.lazy.map(f).filter(g)", target: .ratio(5),
-        note: "ns per source element.")
+        baseline: s2.baseline, baselineName: "array.lazy.map(f).filter(g)", target: .ratio(10),
+        note: "ns per source element. Target ≤ 10× (issue 9; the moonshot is 5×).")
 
       // 2t. the same pipeline as a temporary in a for-in (may be fused: no memo)
       let s2t = compare(
@@ -137,8 +137,8 @@ struct Runner {
       record(
         "2t", "for x in a temporary Seq.map(f).filter(g)", size: size, isMain: isMain, ours: s2t.ours,
         oursName: "for x in Seq(array).map(f).filter(g) (nothing else sees it: fusable, not memoized)",
-        baseline: s2t.baseline, baselineName: "array.lazy.map(f).filter(g)", target: .reference,
-        note: "Not the memoizing target of row 2: shows the common loop after fusion.")
+        baseline: s2t.baseline, baselineName: "array.lazy.map(f).filter(g)", target: .ratio(8),
+        note: "Not the memoizing walk of row 2: the common loop, fused (issue 9: ≤ 8×).")
 
       // 3. second walk of the evaluated Seq vs walking an array of the same elements
       let expected = Stdlib.mapFilterArray(array)
