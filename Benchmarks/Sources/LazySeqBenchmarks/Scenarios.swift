@@ -169,10 +169,13 @@ struct Runner {
       "1u uncons walk",
       ours: Contender(name: "uncons loop", elements: size) { OursSeq.unconsWalk(array) },
       baseline: Contender(name: "index loop", elements: size) { Stdlib.indexWalk(array) })
-    record(
-      "1u", "while let (h, t) = s.uncons over Seq(array)", size: size, isMain: true, ours: s1u.ours,
-      oursName: "var s = Seq(array); while let (h, t) = s.uncons { …; s = t }",
-      baseline: s1u.baseline, baselineName: "while i < array.count { …array[i]…; i += 1 }", target: .ratio(4))
+    // One size only: a table row, no sweep points (the chart draws sweeps).
+    rows.append(
+      ResultRow(
+        id: "1u", scenario: "while let (h, t) = s.uncons over Seq(array)", size: size, unit: "ns/el",
+        ours: s1u.ours, oursName: "var s = Seq(array); while let (h, t) = s.uncons { …; s = t }",
+        baseline: s1u.baseline, baselineName: "while i < array.count { …array[i]…; i += 1 }",
+        target: .ratio(4)))
 
     // 2c. four threads walk one fresh Seq(array).map(f) together vs one alone
     let threads = 4
@@ -182,11 +185,13 @@ struct Runner {
         OursSeq.contendedFirstWalk(array, threads: threads)
       },
       baseline: Contender(name: "1 thread", elements: size) { OursSeq.mapFirstWalk(array) })
-    record(
-      "2c", "\(threads) threads walk one fresh Seq.map(f)", size: size, isMain: true, ours: s2c.ours,
-      oursName: "\(threads) threads walk one fresh, shared Seq(array).map(f) to the end, together",
-      baseline: s2c.baseline, baselineName: "1 thread walks a fresh, held Seq(array).map(f) alone",
-      target: .ratio(2), note: "Wall time per element of the sequence (each thread walks all of it).")
+    rows.append(
+      ResultRow(
+        id: "2c", scenario: "\(threads) threads walk one fresh Seq.map(f)", size: size, unit: "ns/el",
+        ours: s2c.ours,
+        oursName: "\(threads) threads walk one fresh, shared Seq(array).map(f) to the end, together",
+        baseline: s2c.baseline, baselineName: "1 thread walks a fresh, held Seq(array).map(f) alone",
+        target: .ratio(2), note: "Wall time per element of the sequence (each thread walks all of it)."))
   }
 
   private mutating func record(
