@@ -1,12 +1,62 @@
-// All locking used by LazySeq lives in this file.
+// All locking used by LazySeq lives in this file, and so does the rule that
+// the lock-free parts follow.
 //
-// Every lazily evaluated storage (a memo's frontier, a dynamic node, a
-// deferred sequence) forces its values under a `ForcingLock`: a
-// `Synchronization.Mutex` plus the identity of the thread that holds it. The
-// identity turns a re-entrant force (a closure that demands the very element
-// it is computing) into a precise precondition failure instead of a deadlock.
-// Already-evaluated values are published with release/acquire atomics by the
-// storages themselves and read without taking the lock.
+// ## The memory-ordering rule
+//
+// Every lazily evaluated value is computed by exactly one thread and then
+// *published*; everyone else only reads what was published. Three storages
+// do this, each with one atomic word as its publication point:
+//
+// - a memo segment's `state` (count of elements, `endedBit`, `linkedBit`,
+//   `claimedBit`; Storage.swift),
+// - a dynamic node's `done` (`headDone`, `tailDone`),
+// - a deferred sequence's `isResolved`.
+//
+// The rule, for all three:
+//
+// 1. **Publish with release.** The producing thread first writes the value
+//    (an element into the segment's buffer, the next segment into `next`,
+//    `headValue`, `tailValue`, `resolved`, a failable memo's `failure`),
+//    and only then stores the new word with `.releasing`.
+// 2. **Read with acquire.** A reader loads the word with `.acquiring` and
+//    may then read, without any lock, every value the word says is
+//    published: the elements below the count, `next` once `linkedBit` is
+//    set, the node's head or tail once its bit is set. Release/acquire on
+//    the same word makes the writes of rule 1 happen-before those reads.
+// 3. **Claim with an acquiring compare-and-swap (memos).** To produce the
+//    element at count *c*, a thread changes the last segment's `state` from
+//    the value it saw, `c`, to `c | claimedBit` in one compare-and-swap with
+//    acquire ordering. Success makes it the only producer, and, because the
+//    value it replaced was written by the previous producer's releasing
+//    store, everything that producer did (including the producer closure's
+//    own captured state, such as the position of its source walker) happens
+//    before this production: the producer closure runs as if under a lock,
+//    on whichever thread wins. The releasing store of rule 1 (new count, or
+//    `linkedBit`, or `endedBit`, each without `claimedBit`) releases the
+//    claim. A thread that loses the race waits for that store
+//    (`_ForcingClaim.wait`): it re-reads the word with acquire ordering,
+//    spinning, then yielding, then sleeping; no thread is ever woken by
+//    another, so there is no kernel hand-off per element, and the readers of
+//    published elements never touch the claim at all.
+// 4. **Nodes and deferred sequences** compute under a `_ForcingLock` (a
+//    `Mutex`), and still publish by rule 1 and re-check by rule 2 inside
+//    the lock. The re-check's acquire matters: a contended Linux `Mutex`
+//    hands over through a priority-inheritance futex that ThreadSanitizer
+//    cannot see, so the atomics alone must carry every happens-before edge.
+//
+// Why it is enough: each value is written once, before the release that
+// publishes it, and never again (a segment's buffer below its count, a
+// node's values once their bits are set); so a reader that acquired the
+// word sees the final value and needs no lock, and `claimedBit` (or the
+// lock) makes the writer unique. The words are only ever read with acquire
+// ordering, except the relaxed re-entrancy `owner` fields below, which each
+// thread compares only with its own identity.
+//
+// Re-entrancy: a producer that demands, directly or through other
+// sequences, the very element it is producing would wait for itself
+// forever. The claim's holder records its thread identity, so the re-entrant
+// demand finds its own identity there and stops with a precise
+// precondition message instead of deadlocking.
 
 public import Synchronization
 
@@ -63,6 +113,59 @@ internal struct _ForcingLock: ~Copyable, @unchecked Sendable {
       owner.store(me, ordering: .relaxed)
       defer { owner.store(0, ordering: .relaxed) }
       return body()
+    }
+  }
+}
+
+/// The owner record of a memo's claim (see "The memory-ordering rule",
+/// point 3): the claim itself is the segment's `claimedBit`; this records
+/// which thread holds it, for the re-entrancy check, and implements the
+/// wait of a thread that lost the claim.
+@usableFromInline
+internal struct _ForcingClaim: ~Copyable, @unchecked Sendable {
+  /// The holder's thread identity, or 0. Written only by the holder (after
+  /// its claim succeeds, and back to 0 before its publishing store), so a
+  /// thread finds its own identity here only while it holds the claim.
+  @usableFromInline internal let owner = Atomic<UInt>(0)
+
+  @inlinable
+  internal init() {}
+
+  /// Records the calling thread as the holder; call right after claiming.
+  @inlinable
+  internal func enter() { owner.store(_currentThreadID(), ordering: .relaxed) }
+
+  /// Clears the holder; call right before the publishing store.
+  @inlinable
+  internal func leave() { owner.store(0, ordering: .relaxed) }
+
+  /// Waits until `state` differs from `claimed` (a value with the claim bit
+  /// set, seen by a failed claim) and returns the new value, loaded with
+  /// acquire ordering. Stops the program if the caller is the holder (a
+  /// re-entrant force, which would otherwise wait for itself forever).
+  ///
+  /// Spins first (a production usually takes nanoseconds), then yields the
+  /// processor, then sleeps with a doubling pause of up to a millisecond
+  /// (a long production: a slow closure or a blocking source). Nobody
+  /// wakes a waiter, so a producer never pays for one.
+  @usableFromInline
+  internal func wait(
+    _ state: borrowing Atomic<Int>, while claimed: Int, _ what: StaticString
+  ) -> Int {
+    if owner.load(ordering: .relaxed) == _currentThreadID() { _reentrantForce(what) }
+    var round = 0
+    var pause: UInt32 = 1
+    while true {
+      let current = state.load(ordering: .acquiring)
+      if current != claimed { return current }
+      round += 1
+      if round <= 256 { continue }
+      if round <= 320 {
+        sched_yield()
+        continue
+      }
+      usleep(pause)
+      pause = Swift.min(pause * 2, 1_000)
     }
   }
 }

@@ -48,7 +48,7 @@ extension Seq {
   }
 }
 
-/// A box for a source iterator pulled under its memo's lock.
+/// A box for a source iterator pulled by its memo's claim holder.
 @usableFromInline
 internal final class _IteratorBox<Iterator: IteratorProtocol>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) internal var iterator: Iterator

@@ -5,7 +5,7 @@ extension Seq {
   /// A memoized sequence pulled from a source that may fail: `next` returns
   /// the next element, `nil` at the end, or throws to end the sequence with
   /// an error, which ``failure`` then reports. Called at most once per
-  /// element, under the memo's lock; never again after it ended.
+  /// element, by the thread holding the memo's claim; never again after it ended.
   ///
   /// This is how other modules of the package (the signal-backed sequence
   /// in `LazySeqSignals`) build a failable kind.

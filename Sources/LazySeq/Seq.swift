@@ -24,9 +24,9 @@
 ///
 /// ## Threading
 /// A `Seq` may be shared across threads (it is `Sendable`).
-/// Forcing an element takes a per-storage lock, so closures given to one
-/// sequence's operators run one at a time, on whichever thread demands the
-/// element; reading an evaluated element takes no lock. A closure that
+/// Forcing an element claims it (one compare-and-swap), so closures given
+/// to one sequence's operators run one at a time, on whichever thread
+/// demands the element; reading an evaluated element takes no lock. A closure that
 /// demands the element it is itself computing stops the program with a
 /// precise message rather than deadlocking.
 public struct Seq<Element> {
@@ -73,6 +73,22 @@ extension Seq {
   /// - Complexity: O(1) once evaluated.
   @inlinable
   public var head: Element? {
+    // An evaluated element of a segment: one acquiring load and a read.
+    if _storage != nil {
+      unowned(unsafe) let storage = _storage.unsafelyUnwrapped
+      if storage._kind == .segment {
+        unowned(unsafe) let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
+        if _index < segment.loadState() >> _Segment<Element>.countShift {
+          return segment.base[_index]
+        }
+      }
+    }
+    return _slowHead
+  }
+
+  /// `head` past the fast path: a walker's first step (which forces).
+  @inlinable @inline(never)
+  internal var _slowHead: Element? {
     var walker = _Walker(self)
     return walker.next()
   }
@@ -125,8 +141,43 @@ extension Seq {
   }
 
   /// The head and the tail together, or `nil` if the sequence is empty.
+  ///
+  /// RAC's head/tail walk is as cheap as an iterator over evaluated
+  /// elements: on an array or an evaluated memo, `uncons` is a load and a
+  /// position bump, and nothing is allocated.
+  ///
+  /// ```swift
+  /// var s: Seq<Int> = [1, 2, 3]
+  /// var sum = 0
+  /// while let (h, t) = s.uncons {
+  ///   sum += h
+  ///   s = t
+  /// }
+  /// print(sum)   // 6
+  /// ```
+  ///
+  /// - Complexity: O(1), plus the evaluation of the head (and of a dynamic
+  ///   tail closure).
   @inlinable
   public var uncons: (head: Element, tail: Seq<Element>)? {
+    // The head and the element after it are evaluated in the same segment:
+    // the tail is the same storage one position on (the storage reference
+    // is handed over, so `s = t` in a loop costs no reference counting).
+    if _storage?._kind == .segment {
+      let next = _index &+ 1
+      let state = _storage.unsafelyUnwrapped._segmentState
+      if next < state >> _Segment<Element>.countShift {
+        var tail = self
+        tail._index = next
+        return (_storage.unsafelyUnwrapped._segmentBase[_index], tail)
+      }
+    }
+    return _slowUncons
+  }
+
+  /// `uncons` past the fast path.
+  @inlinable @inline(never)
+  internal var _slowUncons: (head: Element, tail: Seq<Element>)? {
     guard let head = head else { return nil }
     return (head, tail)
   }
@@ -157,156 +208,7 @@ extension Seq {
   }
 }
 
-// MARK: - Walking
-
-/// A moving position in a `Seq`, with the current segment's readable range
-/// cached so that walking evaluated elements costs a compare and a load.
-@usableFromInline
-internal struct _Walker<Element> {
-  @usableFromInline internal var storage: _Storage<Element>?
-  @usableFromInline internal var index: Int
-  @usableFromInline internal var base: UnsafeMutablePointer<Element>?
-  /// Elements below `limit` are evaluated and at `base`; `.min` when the
-  /// current storage is not a segment (positions may be negative there).
-  @usableFromInline internal var limit: Int
-  /// When fused: the frontier of the memo this walker took over, whose
-  /// producer it calls directly (see `_tryFuse`).
-  @usableFromInline internal var upstream: _Frontier<Element>?
-  /// Whether this walker may take over the memo it starts on.
-  @usableFromInline internal var canFuse: Bool
-
-  @inlinable
-  internal init(_ seq: Seq<Element>, canFuse: Bool = false) {
-    storage = seq._storage
-    index = seq._index
-    base = nil
-    limit = .min
-    upstream = nil
-    self.canFuse = canFuse
-  }
-
-  /// Moves the storages this walker holds into `work` and empties it.
-  @inlinable
-  internal mutating func _detach(into work: inout [_StorageBase]) {
-    if let storage { work.append(storage) }
-    if let upstream { work.append(upstream) }
-    self = _Walker(Seq())
-  }
-
-  /// Takes over the memo this walker starts on if nothing else can ever
-  /// observe it: the walker holds the only reference to its first segment,
-  /// that segment the only reference to its frontier, and nothing has been
-  /// evaluated. The walker then calls the memo's producer directly, which
-  /// yields the same elements, each computed once, without storing them or
-  /// taking the memo's lock. (Intermediate results of a pipeline, and a
-  /// `for-in` over a temporary pipeline, are walked this way.)
-  @inlinable
-  internal mutating func _tryFuse() -> Bool {
-    guard index == 0, isKnownUniquelyReferenced(&storage) else { return false }
-    unowned(unsafe) let current = storage.unsafelyUnwrapped
-    guard current._kind == .segment else { return false }
-    unowned(unsafe) let segment = unsafeDowncast(current, to: _Segment<Element>.self)
-    guard segment.isFirst, segment.loadState() == 0,
-      isKnownUniquelyReferenced(&segment.frontier)
-    else { return false }
-    guard segment.frontier.unsafelyUnwrapped.isFusible else { return false }
-    upstream = segment.frontier
-    storage = nil
-    return true
-  }
-
-  @inlinable
-  internal mutating func _nextFused() -> Element? {
-    let element = Unmanaged.passUnretained(upstream.unsafelyUnwrapped)
-      ._withUnsafeGuaranteedRef { $0.producer() }
-    if let element { return element }
-    // The producer is done: release the frontier (and, iteratively, what
-    // it read from).
-    var finished: [_StorageBase] = [upstream.take().unsafelyUnwrapped]
-    _StorageBase._release(&finished)
-    return nil
-  }
-
-  /// The position as a sequence (the rest of the walk).
-  @inlinable
-  internal var position: Seq<Element> { Seq(_storage: storage, index: index) }
-
-  @inlinable
-  internal mutating func next() -> Element? {
-    if _fastPath(index < limit) {
-      let element = base.unsafelyUnwrapped[index]
-      index &+= 1
-      return element
-    }
-    if upstream != nil { return _nextFused() }
-    return _slowNext()
-  }
-
-  @inlinable
-  internal mutating func _slowNext() -> Element? {
-    // References are taken `unowned(unsafe)`: `self.storage` keeps the
-    // current storage alive until it is reassigned, and each is reassigned
-    // only after its last use. This saves a retain/release pair per step.
-    if canFuse {
-      canFuse = false
-      if _tryFuse() { return _nextFused() }
-    }
-    walk: while self.storage != nil {
-      unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
-      switch storage._kind {
-      case .segment:
-        unowned(unsafe) let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
-        var state = segment.loadState()
-        if index >= state >> _Segment<Element>.countShift
-          && state & (_Segment<Element>.endedBit | _Segment<Element>.linkedBit) == 0
-        {
-          // At the frontier: produce the element (or learn of the end).
-          _Frontier.force(Unmanaged.passUnretained(segment), seen: state)
-          state = segment.loadState()
-        }
-        let count = state >> _Segment<Element>.countShift
-        if index < count {
-          base = segment.base
-          limit = count
-          let element = segment.base[index]
-          index &+= 1
-          return element
-        }
-        if state & _Segment<Element>.endedBit != 0 { break walk }
-        if index >= segment.capacity && state & _Segment<Element>.linkedBit != 0 {
-          index -= segment.capacity
-          self.storage = segment.next
-          base = nil
-          limit = .min
-        }
-      case .node:
-        unowned(unsafe) let node = unsafeDowncast(storage, to: _Node<Element>.self)
-        if index == 0 {
-          guard let head = node.head() else { break walk }
-          index = 1
-          return head
-        }
-        let tail = node.tail()
-        self.storage = tail._storage
-        index = tail._index
-      case .deferred:
-        let resolved = unsafeDowncast(storage, to: _Deferred<Element>.self).resolve()
-        self.storage = resolved._storage
-        index = resolved._index
-      case .cursor:
-        unowned(unsafe) let cursor = unsafeDowncast(storage, to: _Cursor<Element>.self)
-        guard let (element, next) = cursor.step(index) else { break walk }
-        index = next
-        return element
-      }
-    }
-    self.storage = nil
-    base = nil
-    limit = .min
-    index = 0
-    return nil
-  }
-}
+// MARK: - Walking (the walker itself is in Walker.swift)
 
 extension Seq: Sequence {
   /// An iterator over a `Seq`. It holds only its current position, never

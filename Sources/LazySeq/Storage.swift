@@ -42,19 +42,36 @@ internal class _Storage<Element>: _StorageBase, @unchecked Sendable {
   }
 }
 
+extension _Storage {
+  /// For a segment (`_kind == .segment`): its state, loaded with acquire
+  /// ordering (the head/tail fast paths read it without a downcast).
+  @inlinable
+  internal var _segmentState: Int {
+    unsafeDowncast(self, to: _Segment<Element>.self).loadState()
+  }
+
+  /// For a segment: the address of its elements.
+  @inlinable
+  internal var _segmentBase: UnsafeMutablePointer<Element> {
+    unsafeDowncast(self, to: _Segment<Element>.self).base
+  }
+}
+
 // MARK: - Segments and memos
 
 /// Contiguous evaluated elements; part of a complete array or of a memo.
 ///
-/// `state` packs the number of initialized elements with two flags and is the
-/// publication point: an element is written, then the count is stored with
-/// release ordering; readers load it with acquire ordering and may then read
-/// every element below the count without a lock.
+/// `state` packs the number of initialized elements with three flags. It is
+/// the publication point of the memo and, on the memo's last segment, its
+/// forcing claim: see "The memory-ordering rule" in Locking.swift.
 @usableFromInline
 internal final class _Segment<Element>: _Storage<Element>, @unchecked Sendable {
   @usableFromInline internal static var endedBit: Int { 1 }
   @usableFromInline internal static var linkedBit: Int { 2 }
-  @usableFromInline internal static var countShift: Int { 2 }
+  /// Set (by one compare-and-swap) while a thread produces the element at
+  /// the count; cleared by the store that publishes what it produced.
+  @usableFromInline internal static var claimedBit: Int { 4 }
+  @usableFromInline internal static var countShift: Int { 3 }
   @usableFromInline internal static var maximumCapacity: Int { 4096 }
 
   @usableFromInline internal let base: UnsafeMutablePointer<Element>
@@ -135,13 +152,17 @@ internal final class _Segment<Element>: _Storage<Element>, @unchecked Sendable {
 }
 
 /// The producing end of a memo: a closure that yields the next element (or
-/// `nil` at the end), run at most once per element under `lock`.
+/// `nil` at the end), run at most once per element by the thread that
+/// claimed the memo's last segment (see Locking.swift).
 @usableFromInline
 internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
-  @usableFromInline internal let lock = _ForcingLock()
-  /// Produces the next element, or `nil` at the end; called under `lock`
-  /// until it has returned `nil` (the segment's `endedBit` then records the
-  /// end). A `let`, so calling it needs no retain of its context.
+  /// The thread that holds the claim, for the re-entrancy check (0 when
+  /// none); see `_ForcingClaim`.
+  @usableFromInline internal let owner = _ForcingClaim()
+  /// Produces the next element, or `nil` at the end; called only by the
+  /// claim's holder, until it has returned `nil` (the segment's `endedBit`
+  /// then records the end). A `let`, so calling it needs no retain of its
+  /// context.
   @usableFromInline internal let producer: () -> Element?
   /// Storages the producer reads from, kept here so that they are released
   /// iteratively (the producer closure's captures are opaque) and as soon as
@@ -151,7 +172,7 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
   /// flattened instead of recursing (see `Seq+Concat.swift`).
   @usableFromInline @exclusivity(unchecked) internal var concatParts: [Seq<Element>]?
   /// The error that ended a failable memo (see `Seq+Failure.swift`);
-  /// written once, under `lock`, then published by `hasFailed`.
+  /// written once, by the claim's holder, then published by `hasFailed`.
   @usableFromInline @exclusivity(unchecked) internal var failure: (any Error)?
   @usableFromInline internal let hasFailed = Atomic<Bool>(false)
   /// Whether a walker that owns this memo alone may take its producer over
@@ -183,90 +204,92 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
     }
   }
 
-  /// Produces the element after the `seen` state of `segment`, the last
-  /// segment of the memo, unless another thread already did.
+  /// Produces the element at the `seen` state of `segment`, the memo's last
+  /// segment, unless another thread already did; returns the segment's
+  /// state afterwards (the caller reads what it needs from it).
   ///
-  /// Takes unretained references (trivial to capture): the caller's walker
-  /// keeps the segment alive, and the segment keeps its frontier alive.
+  /// One compare-and-swap claims the segment (`seen` → `seen | claimedBit`);
+  /// the store that publishes the new element releases the claim. A thread
+  /// that loses the race waits for that store (`_ForcingClaim.wait`), never
+  /// for a lock. Takes an unretained reference: the caller's walker keeps
+  /// the segment alive, and the segment keeps its frontier alive.
   @inlinable
-  internal static func force(_ segmentRef: Unmanaged<_Segment<Element>>, seen: Int) {
-    let ended: Bool = segmentRef._withUnsafeGuaranteedRef { segment in
+  internal static func force(_ segmentRef: Unmanaged<_Segment<Element>>, seen: Int) -> Int {
+    segmentRef._withUnsafeGuaranteedRef { segment in
+      // Acquiring on success: pairs with the releasing store that published
+      // `seen`, so everything the previous production wrote (the element,
+      // the producer's own state) happens-before this one (Locking.swift).
+      // (`seen` may itself carry the claim bit of a production under way:
+      // the claim expects the unclaimed value, so it then fails and waits.)
+      let unclaimed = seen & ~_Segment<Element>.claimedBit
+      let claim = segment.state.compareExchange(
+        expected: unclaimed, desired: unclaimed | _Segment<Element>.claimedBit,
+        successOrdering: .acquiring, failureOrdering: .acquiring)
       let frontierRef = Unmanaged.passUnretained(segment.frontier.unsafelyUnwrapped)
-      return frontierRef._withUnsafeGuaranteedRef { frontier in
-        frontier.lock.withLock("a lazy sequence") {
-          segmentRef._withUnsafeGuaranteedRef { segment in
-            frontierRef._withUnsafeGuaranteedRef { frontier in
-              frontier.produce(into: segment, seen: seen)
-            }
-          }
+      guard claim.exchanged else {
+        // Someone else produced it already, or is producing it now.
+        if claim.original & _Segment<Element>.claimedBit == 0 { return claim.original }
+        return frontierRef._withUnsafeGuaranteedRef {
+          $0.owner.wait(segment.state, while: claim.original, "a lazy sequence")
         }
       }
-    }
-    if ended {
-      segmentRef._withUnsafeGuaranteedRef { $0.frontier.unsafelyUnwrapped._releaseSources() }
+      return frontierRef._withUnsafeGuaranteedRef { frontier in
+        frontier.owner.enter()
+        guard let value = frontier.producer() else {
+          return frontier._end(segment, seen: unclaimed)
+        }
+        let count = unclaimed >> _Segment<Element>.countShift
+        guard _fastPath(count < segment.capacity) else {
+          return frontier._link(value, after: segment, seen: unclaimed)
+        }
+        (segment.base + count).initialize(to: value)
+        let published = (count + 1) << _Segment<Element>.countShift
+        frontier.owner.leave()
+        // Publishes the element and releases the claim.
+        segment.state.store(published, ordering: .releasing)
+        return published
+      }
     }
   }
 
-  /// The producer is done: release what it read from, iteratively, outside
-  /// the forcing path (once per memo, not per element).
+  /// The claimed part of `force` when the producer has ended: releases
+  /// what it read from, then publishes the end (releasing the claim).
+  @inlinable @inline(never)
+  internal func _end(_ segment: _Segment<Element>, seen: Int) -> Int {
+    _releaseSources()
+    let ended = seen | _Segment<Element>.endedBit
+    owner.leave()
+    segment.state.store(ended, ordering: .releasing)
+    return ended
+  }
+
+  /// The claimed part of `force` when `segment` is full: starts the next
+  /// segment with `value`, then publishes the link (releasing the claim).
+  @inlinable @inline(never)
+  internal func _link(_ value: __owned Element, after segment: _Segment<Element>, seen: Int) -> Int {
+    let next = _Segment(
+      capacity: Swift.min(segment.capacity * 2, _Segment<Element>.maximumCapacity),
+      frontier: self, isFirst: false)
+    next.base.initialize(to: value)
+    next.state.store(1 << _Segment<Element>.countShift, ordering: .relaxed)
+    segment.next = next
+    let linked = seen | _Segment<Element>.linkedBit
+    owner.leave()
+    // Publishes `next` (and its first element) to whoever acquires `linked`.
+    segment.state.store(linked, ordering: .releasing)
+    return linked
+  }
+
+  /// The producer is done: release what it read from, iteratively (once
+  /// per memo, not per element). Called by the claim's holder, before it
+  /// publishes the end, so no other thread touches `sources` meanwhile.
   @usableFromInline
   internal func _releaseSources() {
     var finished: [_StorageBase] = []
-    lock.withLock("a lazy sequence") {
-      for source in sources { source._detachChildren(into: &finished) }
-      finished.append(contentsOf: sources)
-      sources = []
-    }
+    for source in sources { source._detachChildren(into: &finished) }
+    finished.append(contentsOf: sources)
+    sources = []
     if !finished.isEmpty { _StorageBase._release(&finished) }
-  }
-
-  /// The locked part of `force`; returns whether the producer has ended.
-  @inlinable
-  internal func produce(into segment: _Segment<Element>, seen: Int) -> Bool {
-    // Acquiring: pairs with the releasing store that ended the previous
-    // production, so everything that production wrote (the producer's
-    // state) happens-before this one, also for tools that cannot see the
-    // lock's hand-over (ThreadSanitizer and the Linux PI-futex `Mutex`).
-    let current = segment.state.load(ordering: .acquiring)
-    guard current == seen else { return false }
-    let count = current >> _Segment<Element>.countShift
-    if let value = producer() {
-      if count < segment.capacity {
-        (segment.base + count).initialize(to: value)
-        segment.state.store((count + 1) << _Segment<Element>.countShift, ordering: .releasing)
-      } else {
-        let next = _Segment(
-          capacity: Swift.min(segment.capacity * 2, _Segment<Element>.maximumCapacity),
-          frontier: self, isFirst: false)
-        next.base.initialize(to: value)
-        next.state.store(1 << _Segment<Element>.countShift, ordering: .relaxed)
-        segment.next = next
-        segment.state.store(current | _Segment<Element>.linkedBit, ordering: .releasing)
-      }
-      return false
-    }
-    segment.state.store(current | _Segment<Element>.endedBit, ordering: .releasing)
-    return true
-  }
-}
-
-/// A box holding a moving position in another sequence; captured by
-/// producers and listed in their frontier's `sources`.
-@usableFromInline
-internal final class _WalkerBox<Element>: _StorageBase, @unchecked Sendable {
-  @usableFromInline @exclusivity(unchecked) internal var walker: _Walker<Element>
-
-  @inlinable
-  internal init(_ seq: Seq<Element>) {
-    walker = _Walker(seq, canFuse: true)
-    super.init()
-  }
-
-  deinit { _releaseChildren() }
-
-  @usableFromInline
-  internal override func _detachChildren(into work: inout [_StorageBase]) {
-    walker._detach(into: &work)
   }
 }
 

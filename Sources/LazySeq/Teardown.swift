@@ -31,6 +31,13 @@ internal class _StorageBase: @unchecked Sendable {
     }
   }
 
+  /// Releases `object` and, iteratively, what only it holds; out of line.
+  @usableFromInline
+  internal static func _release(_ object: __owned _StorageBase) {
+    var work = [object]
+    _release(&work)
+  }
+
   /// Detaches `self`'s children and releases them iteratively; call from a
   /// subclass's `deinit`.
   @inlinable

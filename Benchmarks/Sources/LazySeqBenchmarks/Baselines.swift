@@ -4,6 +4,9 @@
 import OpenCombine
 
 /// The per-element work of the map/filter scenarios, shared by every side.
+///
+/// The sequence scenarios spell the same work inline (`{ $0 &* 3 &+ 1 }`,
+/// `{ $0 & 2 == 0 }`), as users write it; the signal scenarios use these.
 enum Work {
   static func transform(_ x: Int) -> Int { x &* 3 &+ 1 }
   /// Keeps about half of the transformed values.
@@ -19,24 +22,35 @@ enum Stdlib {
 
   static func lazyMapFilter(_ array: [Int]) -> Int {
     var acc = 0
-    for x in array.lazy.map(Work.transform).filter(Work.isIncluded) { acc = mix(acc, x) }
+    for x in array.lazy.map({ $0 &* 3 &+ 1 }).filter({ $0 & 2 == 0 }) { acc = mix(acc, x) }
     return acc
   }
 
   static func mapFilterArray(_ array: [Int]) -> [Int] {
-    Array(array.lazy.map(Work.transform).filter(Work.isIncluded))
+    Array(array.lazy.map { $0 &* 3 &+ 1 }.filter { $0 & 2 == 0 })
+  }
+
+  /// Scenario 1u's baseline: an index loop over the array.
+  static func indexWalk(_ array: [Int]) -> Int {
+    var acc = 0
+    var i = 0
+    while i < array.count {
+      acc = mix(acc, array[i])
+      i += 1
+    }
+    return acc
   }
 
   /// Streaming an infinite generated sequence: the memory baseline of scenario 4.
   static func streaming(_ n: Int) -> Int {
     var acc = 0
-    for x in sequence(first: 0, next: { $0 + 1 }).lazy.map(Work.transform).prefix(n) { acc = mix(acc, x) }
+    for x in sequence(first: 0, next: { $0 + 1 }).lazy.map({ $0 &* 3 &+ 1 }).prefix(n) { acc = mix(acc, x) }
     return acc
   }
 
   /// An `[Int]` of n elements, kept alive while its checksum is taken.
   static func arrayMemory(_ n: Int) -> Int {
-    let array = (0..<n).map(Work.transform)
+    let array = (0..<n).map { $0 &* 3 &+ 1 }
     return withExtendedLifetime(array) { walk(array) }
   }
 }

@@ -1,5 +1,8 @@
 // Our side of the sequence scenarios, written against the `Seq` contract in
-// API.md.
+// API.md. The closures are written inline, as users write them, on both
+// sides (`Baselines.swift` spells the same work the same way), so that
+// `array.lazy` gets its full specialization.
+import Foundation
 import LazySeq
 
 enum OursSeq {
@@ -14,7 +17,7 @@ enum OursSeq {
   /// The sequence is held while it is walked, as anyone who walks it again
   /// would, so every element of the result is memoized.
   static func firstWalk(_ array: [Int]) -> Int {
-    let seq = Seq(array).map(Work.transform).filter(Work.isIncluded)
+    let seq = Seq(array).map { $0 &* 3 &+ 1 }.filter { $0 & 2 == 0 }
     return withExtendedLifetime(seq) {
       var acc = 0
       for x in seq { acc = mix(acc, x) }
@@ -27,14 +30,14 @@ enum OursSeq {
   /// memo entirely; this is the common loop, but not a memoizing walk.
   static func temporaryWalk(_ array: [Int]) -> Int {
     var acc = 0
-    for x in Seq(array).map(Work.transform).filter(Work.isIncluded) { acc = mix(acc, x) }
+    for x in Seq(array).map({ $0 &* 3 &+ 1 }).filter({ $0 & 2 == 0 }) { acc = mix(acc, x) }
     return acc
   }
 
   /// Scenario 3: builds the same pipeline, evaluates it fully, and returns a
   /// walk of the evaluated sequence plus its element count.
   static func prepareSecondWalk(_ array: [Int]) -> (walk: () -> Int, count: Int) {
-    let evaluated = Seq(array).map(Work.transform).filter(Work.isIncluded)
+    let evaluated = Seq(array).map { $0 &* 3 &+ 1 }.filter { $0 & 2 == 0 }
     var count = 0
     for _ in evaluated { count += 1 }
     let walk = {
@@ -45,21 +48,79 @@ enum OursSeq {
     return (walk, count)
   }
 
-  /// Scenario 4 (memory): stream an infinite generated sequence.
-  static func streaming(_ n: Int) -> Int {
+  /// Scenario 1u: RAC's native idiom, head/tail walking with `uncons`.
+  static func unconsWalk(_ array: [Int]) -> Int {
     var acc = 0
-    for x in Seq.iterate(0, { $0 + 1 }).map(Work.transform).take(n) { acc = mix(acc, x) }
+    var s = Seq(array)
+    while let (h, t) = s.uncons {
+      acc = mix(acc, h)
+      s = t
+    }
     return acc
   }
 
-  /// Scenario 5 (memory): a fully evaluated, memoized `Seq<Int>` of n
-  /// elements, held while it is walked so nothing is freed.
-  static func evaluatedMemory(_ n: Int) -> Int {
-    let seq = Seq(0..<n).map(Work.transform)
+  /// Scenario 2c, baseline side: one thread walks a fresh, held
+  /// `Seq(array).map(f)` (every element memoized).
+  static func mapFirstWalk(_ array: [Int]) -> Int {
+    let seq = Seq(array).map { $0 &* 3 &+ 1 }
     return withExtendedLifetime(seq) {
       var acc = 0
       for x in seq { acc = mix(acc, x) }
       return acc
     }
   }
+
+  /// Scenario 2c: `threads` threads walk one fresh `Seq(array).map(f)`
+  /// together, each to the end; returns the common checksum (or -1 if the
+  /// threads disagree, which fails the row).
+  static func contendedFirstWalk(_ array: [Int], threads: Int) -> Int {
+    let seq = Seq(array).map { $0 &* 3 &+ 1 }
+    let results = ThreadResults(count: threads)
+    let done = DispatchSemaphore(value: 0)
+    let start = DispatchSemaphore(value: 0)
+    for i in 0..<threads {
+      let thread = Thread {
+        start.wait()
+        var acc = 0
+        for x in seq { acc = mix(acc, x) }
+        results.set(i, acc)
+        done.signal()
+      }
+      thread.start()
+    }
+    for _ in 0..<threads { start.signal() }
+    for _ in 0..<threads { done.wait() }
+    return results.common
+  }
+
+  /// Scenario 4 (memory): stream an infinite generated sequence.
+  static func streaming(_ n: Int) -> Int {
+    var acc = 0
+    for x in Seq.iterate(0, { $0 + 1 }).map({ $0 &* 3 &+ 1 }).take(n) { acc = mix(acc, x) }
+    return acc
+  }
+
+  /// Scenario 5 (memory): a fully evaluated, memoized `Seq<Int>` of n
+  /// elements, held while it is walked so nothing is freed.
+  static func evaluatedMemory(_ n: Int) -> Int {
+    let seq = Seq(0..<n).map { $0 &* 3 &+ 1 }
+    return withExtendedLifetime(seq) {
+      var acc = 0
+      for x in seq { acc = mix(acc, x) }
+      return acc
+    }
+  }
+}
+
+/// One checksum slot per thread of scenario 2c; each thread writes only its
+/// own slot, and the semaphore orders the writes before the read.
+final class ThreadResults: @unchecked Sendable {
+  private var values: [Int]
+
+  init(count: Int) { values = Array(repeating: 0, count: count) }
+
+  func set(_ i: Int, _ value: Int) { values[i] = value }
+
+  /// The checksum all threads agree on, or -1.
+  var common: Int { values.allSatisfy { $0 == values[0] } ? values[0] : -1 }
 }

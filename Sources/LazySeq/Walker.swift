@@ -1,0 +1,202 @@
+// The walker: a moving position in a `Seq`, used by every traversal (the
+// iterator, folds, `head`, and the operators' producers through
+// `_WalkerBox`). Memory ordering: see the rule in Locking.swift.
+
+/// A moving position in a `Seq`, with the current segment's readable range
+/// cached so that walking evaluated elements costs a compare and a load.
+@usableFromInline
+internal struct _Walker<Element> {
+  @usableFromInline internal var storage: _Storage<Element>?
+  @usableFromInline internal var index: Int
+  @usableFromInline internal var base: UnsafeMutablePointer<Element>?
+  /// Elements below `limit` are evaluated and at `base`; `.min` when the
+  /// current storage is not a segment (positions may be negative there).
+  @usableFromInline internal var limit: Int
+  /// When fused: the frontier of the memo this walker took over, whose
+  /// producer it calls directly (see `_tryFuse`).
+  @usableFromInline internal var upstream: _Frontier<Element>?
+  /// Whether this walker may take over the memo it starts on.
+  @usableFromInline internal var canFuse: Bool
+
+  @inlinable
+  internal init(_ seq: Seq<Element>, canFuse: Bool = false) {
+    storage = seq._storage
+    index = seq._index
+    base = nil
+    limit = .min
+    upstream = nil
+    self.canFuse = canFuse
+  }
+
+  /// Moves the storages this walker holds into `work` and empties it.
+  @inlinable
+  internal mutating func _detach(into work: inout [_StorageBase]) {
+    if let storage { work.append(storage) }
+    if let upstream { work.append(upstream) }
+    self = _Walker(Seq())
+  }
+
+  /// Takes over the memo this walker starts on if nothing else can ever
+  /// observe it: the walker holds the only reference to its first segment,
+  /// that segment the only reference to its frontier, and nothing has been
+  /// evaluated. The walker then calls the memo's producer directly, which
+  /// yields the same elements, each computed once, without storing them or
+  /// claiming the memo. (Intermediate results of a pipeline, and a
+  /// `for-in` over a temporary pipeline, are walked this way.)
+  @inlinable
+  internal mutating func _tryFuse() -> Bool {
+    guard index == 0, isKnownUniquelyReferenced(&storage) else { return false }
+    unowned(unsafe) let current = storage.unsafelyUnwrapped
+    guard current._kind == .segment else { return false }
+    unowned(unsafe) let segment = unsafeDowncast(current, to: _Segment<Element>.self)
+    guard segment.isFirst, segment.loadState() == 0,
+      isKnownUniquelyReferenced(&segment.frontier)
+    else { return false }
+    guard segment.frontier.unsafelyUnwrapped.isFusible else { return false }
+    upstream = segment.frontier
+    storage = nil
+    return true
+  }
+
+  /// The next element of a fused walk: a direct call of the producer.
+  @inlinable
+  internal mutating func _nextFused() -> Element? {
+    let element = Unmanaged.passUnretained(upstream.unsafelyUnwrapped)
+      ._withUnsafeGuaranteedRef { $0.producer() }
+    if _fastPath(element != nil) { return element }
+    // The producer is done: release the frontier (and, iteratively, what
+    // it read from), out of line.
+    _StorageBase._release(upstream.take().unsafelyUnwrapped)
+    return nil
+  }
+
+  /// The position as a sequence (the rest of the walk).
+  @inlinable
+  internal var position: Seq<Element> { Seq(_storage: storage, index: index) }
+
+  @inlinable @inline(__always)
+  internal mutating func next() -> Element? {
+    if _fastPath(index < limit) {
+      let element = base.unsafelyUnwrapped[index]
+      index &+= 1
+      return element
+    }
+    if upstream != nil { return _nextFused() }
+    return _slowNext()
+  }
+
+  /// The walk past the cached range: a segment's frontier or its end, or
+  /// another kind of storage. Kept small (segments only; the other kinds
+  /// are stepped out of line by `_stepOther`), since a first walk of a memo
+  /// comes here for every element.
+  @inlinable
+  internal mutating func _slowNext() -> Element? {
+    // References are taken `unowned(unsafe)`: `self.storage` keeps the
+    // current storage alive until it is reassigned, and each is reassigned
+    // only after its last use. This saves a retain/release pair per step.
+    if canFuse {
+      canFuse = false
+      if _tryFuse() { return _nextFused() }
+    }
+    walk: while self.storage != nil {
+      unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
+      guard _fastPath(storage._kind == .segment) else {
+        switch _stepOther() {
+        case .element(let element): return element
+        case .moved: continue walk
+        case .end: break walk
+        }
+      }
+      unowned(unsafe) let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
+      var state = segment.loadState()
+      if index >= state >> _Segment<Element>.countShift
+        && state & (_Segment<Element>.endedBit | _Segment<Element>.linkedBit) == 0
+      {
+        // At the frontier: produce the element (or learn of the end).
+        state = _Frontier.force(Unmanaged.passUnretained(segment), seen: state)
+      }
+      let count = state >> _Segment<Element>.countShift
+      if index < count {
+        base = segment.base
+        limit = count
+        let element = segment.base[index]
+        index &+= 1
+        return element
+      }
+      if state & _Segment<Element>.endedBit != 0 { break walk }
+      if index >= segment.capacity && state & _Segment<Element>.linkedBit != 0 {
+        index -= segment.capacity
+        self.storage = segment.next
+        base = nil
+        limit = .min
+      }
+    }
+    self.storage = nil
+    base = nil
+    limit = .min
+    index = 0
+    return nil
+  }
+
+  /// One step of `_slowNext` on a storage that is not a segment (a dynamic
+  /// node, a deferred sequence, a cursor); out of line so that the segment
+  /// path stays small.
+  @inlinable @inline(never)
+  internal mutating func _stepOther() -> _Step<Element> {
+    unowned(unsafe) let storage = self.storage.unsafelyUnwrapped
+    switch storage._kind {
+    case .segment:
+      return .moved
+    case .node:
+      unowned(unsafe) let node = unsafeDowncast(storage, to: _Node<Element>.self)
+      if index == 0 {
+        guard let head = node.head() else { return .end }
+        index = 1
+        return .element(head)
+      }
+      let tail = node.tail()
+      self.storage = tail._storage
+      index = tail._index
+      return .moved
+    case .deferred:
+      let resolved = unsafeDowncast(storage, to: _Deferred<Element>.self).resolve()
+      self.storage = resolved._storage
+      index = resolved._index
+      return .moved
+    case .cursor:
+      unowned(unsafe) let cursor = unsafeDowncast(storage, to: _Cursor<Element>.self)
+      guard let (element, next) = cursor.step(index) else { return .end }
+      index = next
+      return .element(element)
+    }
+  }
+}
+
+/// What one step of a walk found (see `_Walker._stepOther`).
+@usableFromInline
+internal enum _Step<Element> {
+  case element(Element)
+  /// The walker moved to another storage or position; look again.
+  case moved
+  case end
+}
+
+/// A box holding a moving position in another sequence; captured by
+/// producers and listed in their frontier's `sources`.
+@usableFromInline
+internal final class _WalkerBox<Element>: _StorageBase, @unchecked Sendable {
+  @usableFromInline @exclusivity(unchecked) internal var walker: _Walker<Element>
+
+  @inlinable
+  internal init(_ seq: Seq<Element>) {
+    walker = _Walker(seq, canFuse: true)
+    super.init()
+  }
+
+  deinit { _releaseChildren() }
+
+  @usableFromInline
+  internal override func _detachChildren(into work: inout [_StorageBase]) {
+    walker._detach(into: &work)
+  }
+}
