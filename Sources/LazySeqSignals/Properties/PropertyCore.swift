@@ -12,11 +12,12 @@
 /// - A change made from inside an observer, on the delivering thread, runs
 ///   nested (`Gate.run`): the value changes at once, and the notification is
 ///   queued behind the current one. No deadlock, no nested delivery.
-/// - A subscription to `signal` reads the current value and joins the
+/// - A subscription to `signal` is sent the current value and joins the
 ///   subject in one pass through the gate, so no change falls between the
-///   two. From inside an observer it takes the value at once and joins when
-///   the queue reaches it: the changes queued before it are already in that
-///   value, and every later one is queued after it. No numbering is needed.
+///   two. From inside an observer it is still sent the value at once, and
+///   joins when the queue reaches it: the changes queued before it are
+///   already in that value, and every later one (even one made by its own
+///   callback) is queued after it. No numbering is needed.
 /// - Completion is the subject's completion; a later subscription to
 ///   `signal` receives the last value, then completes.
 ///
@@ -96,7 +97,7 @@ final class PropertyCore<Value>: @unchecked Sendable {
   var signal: Signal<Value> {
     Signal(attach: { [self] sink, lifetime in
       if let outer {
-        outer.run(maintain: {}) { _ in attach(sink, lifetime) }
+        outer.run(maintain: {}, { _ in attach(sink, lifetime) })
       } else {
         attach(sink, lifetime)
       }
@@ -108,18 +109,21 @@ final class PropertyCore<Value>: @unchecked Sendable {
       // Only the owner writes `current`: no lock needed to read it here.
       let value = current
       if nested {
-        gate.enqueue { [self] in join(sink, lifetime, value) }
+        // The changes queued so far are already in `value`: join after
+        // them, and before any change `sink` itself makes.
+        gate.enqueue { [self] in join(sink, lifetime) }
+        if !lifetime.isDisposed { sink.next(value) }
       } else {
-        join(sink, lifetime, value)
+        guard !lifetime.isDisposed else { return }
+        sink.next(value)
+        join(sink, lifetime)
       }
     }
   }
 
-  /// Sends `value`, then joins the subject (or ends at once if it has
-  /// completed); runs inside the gate.
-  private func join(_ sink: Sink<Value>, _ lifetime: Lifetime, _ value: Value) {
-    guard !lifetime.isDisposed else { return }
-    sink.next(value)
+  /// Joins the subject, or ends at once if it has completed; runs inside
+  /// the gate.
+  private func join(_ sink: Sink<Value>, _ lifetime: Lifetime) {
     guard !lifetime.isDisposed else { return }
     if let terminal = subject.list.terminal {
       lifetime.dispose()
