@@ -240,7 +240,7 @@ final class CommandCore<Output>: @unchecked Sendable {
   /// that already owns it).
   private func inGate(_ body: () -> Void) {
     // The gate guards no subscriber list: there is nothing to maintain.
-    gate.run(maintain: {}) { _ in body() }
+    gate.run(maintain: {}, { _ in body() })
   }
 
   /// Claims an execution if the command is enabled, in one atomic step.
