@@ -7,6 +7,8 @@
 //   calling out to user code (bookkeeping of disposables, operator state).
 // - `Gate`: the serialization point of the signal engine (a `Subscriber`, a
 //   subject). User callbacks run inside it. See `Gate` for the protocol.
+//   Properties and commands use it too, through `Gate.run`, for state that
+//   must change at once even from inside a callback.
 
 import Dispatch
 import Synchronization
