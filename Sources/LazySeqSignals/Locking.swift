@@ -7,6 +7,8 @@
 //   calling out to user code (bookkeeping of disposables, operator state).
 // - `Gate`: the serialization point of the signal engine (a `Subscriber`, a
 //   subject). User callbacks run inside it. See `Gate` for the protocol.
+//   Properties and commands use it too, through `Gate.run`, for state that
+//   must change at once even from inside a callback.
 
 import Dispatch
 import Synchronization
@@ -166,6 +168,41 @@ final class Gate: @unchecked Sendable {
     }
     if maintenance.load(ordering: .sequentiallyConsistent) { runMaintenance(me, maintain) }
     return true
+  }
+
+  /// Runs `body` inside the gate and returns its result; unlike
+  /// ``enter(_:maintain:)``, a call on the thread that already owns the gate
+  /// runs `body` at once, *nested*, instead of refusing it.
+  ///
+  /// This is the form for state that lives inside the gate and must change
+  /// at once even from inside a callback (a property's value, a command's
+  /// state): `body` receives `nested == true` when a delivery may be in
+  /// progress on this thread, and must then queue its deliveries with
+  /// ``enqueue(_:)`` rather than make them. A top-level `body`
+  /// (`nested == false`) delivers directly; the queue is drained after it,
+  /// even if it throws.
+  ///
+  /// - Parameters:
+  ///   - maintain: the gate's maintenance (see ``requestMaintenance(_:)``).
+  ///   - body: runs inside the gate; its argument says whether it is nested.
+  /// - Returns: what `body` returned.
+  @usableFromInline
+  func run<Result>(maintain: () -> Void, _ body: (_ nested: Bool) throws -> Result) rethrows
+    -> Result
+  {
+    let me = currentThreadID()
+    if owner.load(ordering: .relaxed) == me { return try body(true) }
+    defer {
+      if maintenance.load(ordering: .sequentiallyConsistent) { runMaintenance(me, maintain) }
+    }
+    return try mutex.withLock { _ in
+      _ = owner.exchange(me, ordering: .sequentiallyConsistent)
+      defer {
+        if !queue.isEmpty { drain() }
+        owner.store(0, ordering: .sequentiallyConsistent)
+      }
+      return try body(false)
+    }
   }
 
   /// Queues `work` to run inside the gate after the current body. Only the

@@ -491,6 +491,29 @@ import Testing
       ])
   }
 
+  @Test func subscribersThatExecuteOnTheirFirstValueRaceExecutionsWithoutDeadlock() {
+    for iteration in 0..<20 {
+      let command = Command<Int, Int>(allowsConcurrentExecution: true) { .just($0) }
+      let runs = Counter()
+      DispatchQueue.concurrentPerform(iterations: 4) { index in
+        for _ in 0..<100 {
+          if index % 2 == 0 {
+            // The first value arrives during the subscription: executing
+            // from it must not wait for a thread announcing a change.
+            command.executing.take(1).subscribe(next: { _ in
+              command.execute(index)
+              runs.increment()
+            })
+          } else {
+            command.execute(index)
+          }
+        }
+      }
+      #expect(runs.value == 200, "iteration \(iteration)")
+      #expect(!command.isExecuting && command.isEnabled, "iteration \(iteration)")
+    }
+  }
+
   @Test func theEnabledInputChangingOnOtherThreads() {
     for iteration in 0..<200 {
       let input = Subject<Bool>()

@@ -117,6 +117,34 @@ import Testing
     #expect(outer.values == [1, 2, 3, 4])
   }
 
+  @Test func aSubscriptionFromInsideAnObserverIsSentTheValueAtOnce() {
+    let property = MutableProperty(0)
+    let inner = Recorder<Int>()
+    var atOnce: [Int] = []
+    property.changes.take(1).subscribe(next: { _ in
+      inner.subscribe(to: property.signal)
+      atOnce = inner.values
+    })
+    property.value = 1
+    #expect(atOnce == [1])
+    property.value = 2
+    #expect(inner.values == [1, 2])
+  }
+
+  @Test func aChangeMadeByASubscriberJoiningFromInsideAnObserverIsNotMissed() {
+    let property = MutableProperty(0)
+    var seen: [Int] = []
+    property.changes.take(1).subscribe(next: { _ in
+      property.signal.subscribe(next: { value in
+        seen.append(value)
+        if value == 1 { property.value = 2 }
+      })
+    })
+    property.value = 1
+    #expect(seen == [1, 2])
+    #expect(property.value == 2)
+  }
+
   @Test func aConstantProperty() {
     let property = Property(value: "fixed")
     #expect(property.value == "fixed")

@@ -317,6 +317,22 @@ struct Runner {
         ours: s7.ours, oursName: "subject.signal.subscribe(next:) … dispose()",
         baseline: s7.baseline, baselineName: "OpenCombine PassthroughSubject.sink … cancel()",
         target: .ratio(1)))
+
+    // One size only (a tenth of scenario 6's): cheap in `--quick`.
+    let n6p = config.signalN / 10
+    progress("scenario 6p (property set) at n = \(formatSize(n6p))")
+    let s6p = compare(
+      "6p property set",
+      ours: Contender(name: "MutableProperty", elements: n6p) {
+        OursProperties.setWithSignalObserver(n6p)
+      },
+      baseline: Contender(name: "OpenCombine", elements: n6p) { Combine.currentValueSend(n6p) })
+    rows.append(
+      ResultRow(
+        id: "6p", scenario: "property: set with one observer", size: n6p, unit: "ns/set",
+        ours: s6p.ours, oursName: "MutableProperty.signal.subscribe(next:); value = x",
+        baseline: s6p.baseline, baselineName: "OpenCombine CurrentValueSubject.sink; send(x)",
+        target: .ratio(1)))
   }
 
   // MARK: Scenario 8 (conversions)

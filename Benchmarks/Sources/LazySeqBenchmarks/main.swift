@@ -50,7 +50,9 @@ while let argument = arguments.popFirst() {
 }
 
 if let instructionCase {
-  guard let body = instructionCases[instructionCase], let n = memoryN else { usage() }
+  guard let body = instructionCases[instructionCase] ?? propertyInstructionCases[instructionCase],
+    let n = memoryN
+  else { usage() }
   print("\(instructionCase) n=\(n) checksum=\(body(n))")
   exit(0)
 }

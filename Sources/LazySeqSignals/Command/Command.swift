@@ -205,31 +205,43 @@ public final class Command<Input, Output>: @unchecked Sendable {
 /// The state and the outputs of a ``Command``, shared with its executions so
 /// that they do not keep the command alive.
 ///
-/// Every output is sent under one `PropertyGate`: the command's events are
-/// delivered one at a time, and an observer that executes the command again
-/// re-enters without deadlock.
+/// The state machine is in a short `Locked`, so `begin` (the check and the
+/// claim of an execution) is atomic and the `is…` reads never wait for a
+/// delivery. Every output is sent through one engine `Gate`, with
+/// `Gate.run`: the command's events are delivered one at a time, and an
+/// observer that executes the command again runs nested, at once, without
+/// deadlock (the subjects queue what it sends behind the current delivery).
+/// The `executing` and `enabled` cores sit behind that gate, so subscribing
+/// to them is ordered with the announcements too.
 // @unchecked: mutable state is in `state`; the subjects and cores are
-// thread-safe and only sent to under `gate`.
+// thread-safe and only sent to inside `gate`.
 final class CommandCore<Output>: @unchecked Sendable {
-  let state: PropertyMutex<CommandState>
-  let gate = PropertyGate()
+  let state: Locked<CommandState>
+  let allowsConcurrentExecution: Bool
+  private let gate = Gate()
   let executing: PropertyCore<Bool>
   let enabled: PropertyCore<Bool>
   private let executionSubject = Subject<Signal<Output>>()
   private let errorSubject = Subject<any Error>()
 
   init(allowsConcurrentExecution: Bool) {
-    state = PropertyMutex(CommandState(allowsConcurrentExecution: allowsConcurrentExecution))
-    executing = PropertyCore(false, gate: gate)
-    enabled = PropertyCore(true, gate: gate)
+    state = Locked(CommandState(allowsConcurrentExecution: allowsConcurrentExecution))
+    self.allowsConcurrentExecution = allowsConcurrentExecution
+    executing = PropertyCore(false, outer: gate)
+    enabled = PropertyCore(true, outer: gate)
   }
-
-  var allowsConcurrentExecution: Bool { state.withLock { $0.allowsConcurrentExecution } }
 
   // Subscriptions need no gate: joining a plain subject runs no user code.
   var executionSignals: Signal<Signal<Output>> { executionSubject.signal }
 
   var errors: Signal<any Error> { errorSubject.signal }
+
+  /// Runs `body` inside the command's gate (nested, at once, on the thread
+  /// that already owns it).
+  private func inGate(_ body: () -> Void) {
+    // The gate guards no subscriber list: there is nothing to maintain.
+    gate.run(maintain: {}, { _ in body() })
+  }
 
   /// Claims an execution if the command is enabled, in one atomic step.
   func begin() -> Bool {
@@ -238,7 +250,7 @@ final class CommandCore<Output>: @unchecked Sendable {
 
   /// Announces a claimed execution and sends its signal.
   func started(_ execution: Signal<Output>) {
-    gate.withLock {
+    inGate {
       announce()
       executionSubject.sendNext(execution)
     }
@@ -247,23 +259,23 @@ final class CommandCore<Output>: @unchecked Sendable {
   /// Releases an execution and announces the new state.
   func end() {
     state.withLock { $0.end() }
-    gate.withLock { announce() }
+    inGate { announce() }
   }
 
   /// Sends an execution's error on `errors`.
   func failed(_ error: any Error) {
-    gate.withLock { errorSubject.sendNext(error) }
+    inGate { errorSubject.sendNext(error) }
   }
 
   /// Records the latest value of the `enabled` input and announces it.
   func setInputEnabled(_ enabled: Bool) {
     state.withLock { $0.setInputEnabled(enabled) }
-    gate.withLock { announce() }
+    inGate { announce() }
   }
 
   /// Completes every output.
   func complete() {
-    gate.withLock {
+    inGate {
       executionSubject.sendCompleted()
       errorSubject.sendCompleted()
       executing.complete()
@@ -273,7 +285,7 @@ final class CommandCore<Output>: @unchecked Sendable {
 
   /// Sends every change between the announced and the current state, one at
   /// a time, re-reading the state after each (an observer may change it).
-  /// Runs under `gate`.
+  /// Runs inside `gate`.
   private func announce() {
     while let announcement = state.withLock({ $0.nextAnnouncement() }) {
       switch announcement {

@@ -128,7 +128,7 @@ private final class PropertyRelay<Value>: @unchecked Sendable {
     case following(PropertyCore<Value>)
   }
 
-  private let state = PropertyMutex(State.waiting(first: nil, ended: false))
+  private let state = Locked(State.waiting(first: nil, ended: false))
 
   func send(_ value: Value) {
     let core = state.withLock { state -> PropertyCore<Value>? in

@@ -1,122 +1,146 @@
 /// The storage and notifications behind ``MutableProperty``, ``Property`` and
-/// the state signals of ``Command``.
+/// the state signals of ``Command``: a plain ``Subject`` of the changes plus
+/// the current value, both behind the subject's own gate (see `Gate`).
 ///
-/// - The value lives in a `PropertyMutex`, so reads never wait for a
-///   notification in progress.
-/// - Every change, and every subscription to `signal`, happens under a
-///   `PropertyGate`: the value is written, then the change is sent to a
-///   `Subject`, in one critical section, so observers hear the changes in the
-///   order the value took them. Several cores may share one gate (a
-///   command's `executing` and `enabled`).
-/// - A change made from inside an observer, on the delivering thread,
-///   re-enters the gate; the subject queues its notification behind the
-///   current one. No deadlock, no nested delivery.
-/// - A subscription to `signal` joins the subject, then is sent the current
-///   value, both under the gate, so no change can fall between the two; the
-///   changes are numbered so that it skips those the current value already
-///   includes.
-// @unchecked: the value is only touched under `storage`; the subject is
-// thread-safe and only sent to under `gate`.
+/// - A change is one pass through the gate: the value is written, then the
+///   subject's subscribers are told, so observers hear the changes in the
+///   order the value took them, and the new value is visible before any
+///   observer hears of it.
+/// - The value is written only by the gate's owner, under a short `Lock`
+///   that readers take too: reads never wait for a delivery, and the owner
+///   reads without the lock (nobody else writes).
+/// - A change made from inside an observer, on the delivering thread, runs
+///   nested (`Gate.run`): the value changes at once, and the notification is
+///   queued behind the current one. No deadlock, no nested delivery.
+/// - A subscription to `signal` is sent the current value and joins the
+///   subject in one pass through the gate, so no change falls between the
+///   two. From inside an observer it is still sent the value at once, and
+///   joins when the queue reaches it: the changes queued before it are
+///   already in that value, and every later one (even one made by its own
+///   callback) is queued after it. No numbering is needed.
+/// - Completion is the subject's completion; a later subscription to
+///   `signal` receives the last value, then completes.
+///
+/// A core may also sit behind an *outer* gate (a command's), which every
+/// subscription to `signal` passes first: the owner of the outer gate sets
+/// the value, so a subscriber whose callback re-enters the outer gate can
+/// never wait for it while holding this core's gate.
+// @unchecked: `current` and `isModifying` are written only by the owner of
+// `gate` (`current` under `lock`, which other readers take).
 final class PropertyCore<Value>: @unchecked Sendable {
-  /// A change, numbered: the numbers let a new subscription to `signal` skip
-  /// the changes its current value already includes.
-  struct Change {
-    let version: UInt64
-    let value: Value
+  private let subject = Subject<Value>()
+  private let lock = Lock()
+  @exclusivity(unchecked) private var current: Value
+  /// Whether the gate's owner is inside `modify`'s body.
+  @exclusivity(unchecked) private var isModifying = false
+  private let outer: Gate?
+
+  init(_ initial: Value, outer: Gate? = nil) {
+    current = initial
+    self.outer = outer
   }
 
-  private struct State {
-    var value: Value
-    var version: UInt64 = 0
-    var isComplete = false
-  }
+  private var gate: Gate { subject.list.gate }
 
-  private let storage: PropertyMutex<State>
-  private let subject = Subject<Change>()
-  let gate: PropertyGate
-
-  init(_ initial: Value, gate: PropertyGate = PropertyGate()) {
-    storage = PropertyMutex(State(value: initial))
-    self.gate = gate
-  }
+  private func maintain() { subject.list.dropEnded() }
 
   /// The current value.
   var value: Value {
     precondition(
-      !storage.isHeldByCurrentThread,
+      !(gate.isOwnedByCurrentThread && isModifying),
       "MutableProperty: the property was read inside its own `modify`; use the closure's argument")
-    return storage.withLock { $0.value }
+    return lock.withLock { current }
   }
 
   /// Runs `body` on the value, atomically, then sends the new value, even if
   /// `body` throws.
   func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    precondition(
-      !storage.isHeldByCurrentThread,
-      "MutableProperty: the property was changed inside its own `modify`; use the closure's argument")
-    return try gate.withLock {
-      var change: Change?
-      defer { if let change { subject.sendNext(change) } }
-      return try storage.withLock { state in
-        defer {
-          state.version += 1
-          change = Change(version: state.version, value: state.value)
-        }
-        return try body(&state.value)
+    try gate.run(maintain: maintain) { nested in
+      precondition(
+        !isModifying,
+        "MutableProperty: the property was changed inside its own `modify`; use the closure's argument"
+      )
+      isModifying = true
+      defer {
+        isModifying = false
+        send(current, nested: nested)
       }
+      return try lock.withLock { try body(&current) }
     }
   }
 
   /// Sets the value and sends it.
   func set(_ newValue: Value) {
-    modify { $0 = newValue }
+    gate.run(maintain: maintain) { nested in
+      precondition(
+        !isModifying,
+        "MutableProperty: the property was changed inside its own `modify`; use the closure's argument"
+      )
+      var value = newValue
+      lock.withLock { swap(&current, &value) }
+      // `value` now holds the old value: it is released outside the lock.
+      send(newValue, nested: nested)
+    }
+  }
+
+  /// Tells the subscribers of a change; runs inside the gate.
+  private func send(_ value: Value, nested: Bool) {
+    if nested {
+      gate.enqueue { [subject] in subject.deliverNext(value) }
+    } else {
+      subject.deliverNext(value)
+    }
   }
 
   /// The current value at once, then every change; completes when the core
   /// completes (after sending the last value, if it already has).
-  ///
-  /// Under the gate, the subscription joins the subject, then is sent the
-  /// current value, so no change can fall between the two. From inside an
-  /// observer, the subject may still hold queued changes older than that
-  /// value: their numbers tell the subscription to skip them.
   var signal: Signal<Value> {
-    Signal { [gate, subject, storage] subscriber in
-      gate.withLock { () -> (any Disposable)? in
-        // Completion only happens under the gate: this snapshot holds until
-        // the gate is released, or until `subscriber` changes the value.
-        let (value, version, isComplete) = storage.withLock { ($0.value, $0.version, $0.isComplete) }
-        if isComplete {
-          subscriber.sendNext(value)
-          subscriber.sendCompleted()
-          return nil
-        }
-        let joined = subject.signal.subscribe(
-          next: { change in
-            if change.version > version { subscriber.sendNext(change.value) }
-          },
-          error: { subscriber.sendError($0) },
-          completed: { subscriber.sendCompleted() })
-        subscriber.sendNext(value)
-        return joined
+    Signal(attach: { [self] sink, lifetime in
+      if let outer {
+        outer.run(maintain: {}, { _ in attach(sink, lifetime) })
+      } else {
+        attach(sink, lifetime)
+      }
+    })
+  }
+
+  private func attach(_ sink: Sink<Value>, _ lifetime: Lifetime) {
+    gate.run(maintain: maintain) { nested in
+      // Only the owner writes `current`: no lock needed to read it here.
+      let value = current
+      if nested {
+        // The changes queued so far are already in `value`: join after
+        // them, and before any change `sink` itself makes.
+        gate.enqueue { [self] in join(sink, lifetime) }
+        if !lifetime.isDisposed { sink.next(value) }
+      } else {
+        guard !lifetime.isDisposed else { return }
+        sink.next(value)
+        join(sink, lifetime)
       }
     }
   }
 
+  /// Joins the subject, or ends at once if it has completed; runs inside
+  /// the gate.
+  private func join(_ sink: Sink<Value>, _ lifetime: Lifetime) {
+    guard !lifetime.isDisposed else { return }
+    if let terminal = subject.list.terminal {
+      lifetime.dispose()
+      sink.end(terminal)
+    } else {
+      subject.list.add(SinkEntry(lifetime: lifetime, sink: sink))
+    }
+  }
+
   /// Every change; completes when the core completes.
-  ///
-  /// Joining the subject needs no gate: a join runs no user code (a plain
-  /// subject replays nothing), so it cannot wait for the gate while holding
-  /// the subject; and sends, all made under the gate, stay ordered.
-  var changes: Signal<Value> { subject.signal.map(\.value) }
+  var changes: Signal<Value> { subject.signal }
 
   /// Completes when the core completes; sends no value.
-  var ended: Signal<Change> { subject.signal.ignoreValues() }
+  var ended: Signal<Value> { subject.signal.ignoreValues() }
 
   /// Completes `signal` and `changes`; later changes are not sent.
   func complete() {
-    gate.withLock {
-      storage.withLock { $0.isComplete = true }
-      subject.sendCompleted()
-    }
+    subject.sendCompleted()
   }
 }
