@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# A deterministic instruction budget for the signal engine (CI quick mode).
+# A deterministic instruction budget for the signal engine and the properties
+# built on it (CI quick mode).
 #
 # For each case, runs the release benchmark binary under
 # `valgrind --tool=callgrind` at two sizes and takes the difference, so
@@ -32,6 +33,7 @@ budgets=(
   "seq-signal-toarray 350"
   "signal-sequence-array 1600"
   "signal-subscribe-dispose 4700"
+  "property-set 750"
 )
 small=5000
 large=15000
