@@ -34,19 +34,7 @@ extension Tour {
     show("subscriptions", subscriptions)
 
     print()
-    say("Blocking conversions throw the signal's error instead of returning nil.")
-    do {
-      show("try Signal.just(7).first()", try Signal.just(7).first() as Any)
-      show("try Signal<Int>.empty.first()", try Signal<Int>.empty.first() as Any)
-      show("try numbers.toArray()", try numbers.toArray())
-    } catch {
-      print("unexpected error: \(error)")
-    }
-    do {
-      _ = try Signal<Int>.error(ServiceError(description: "offline")).toArray()
-    } catch {
-      show("try Signal<Int>.error(offline).toArray() threw", error)
-    }
+    blockingConversions(numbers)
 
     print()
     say("A signal's error ends its sequence early; failure keeps it, checkedArray() throws it.")
@@ -72,5 +60,24 @@ extension Tour {
       print("  failed: \(error)")
     }
     show("sum of Seq(1...5).signal().values", total)
+  }
+
+  /// The blocking conversions, from synchronous code: there `try
+  /// signal.first()` is the blocking version (in an `async` function the same
+  /// spelling needs `await` and calls the version that suspends).
+  static func blockingConversions(_ numbers: Signal<Int>) {
+    say("Blocking conversions throw the signal's error instead of returning nil.")
+    do {
+      show("try Signal.just(7).first()", try Signal.just(7).first() as Any)
+      show("try Signal<Int>.empty.first()", try Signal<Int>.empty.first() as Any)
+      show("try numbers.toArray()", try numbers.toArray())
+    } catch {
+      print("unexpected error: \(error)")
+    }
+    do {
+      _ = try Signal<Int>.error(ServiceError(description: "offline")).toArray()
+    } catch {
+      show("try Signal<Int>.error(offline).toArray() threw", error)
+    }
   }
 }
