@@ -73,3 +73,91 @@ extension Signal {
     return link
   }
 }
+
+/// Where a multi-source operator turns its sources' events into its own, in
+/// one order: each source's callback updates the shared state and queues the
+/// events that update produces in a single critical section, and the queue
+/// is delivered in that order, outside the lock, by one thread at a time.
+///
+/// Computing under a lock and sending after unlocking would let two threads
+/// send their results in the opposite order (a stale `combineLatest` tuple
+/// after a fresh one); sending while holding the lock would deadlock on a
+/// re-entrant send. Here a thread that finds the queue being delivered
+/// leaves its events to the delivering thread, and a re-entrant update on
+/// the delivering thread is queued behind the current event.
+// @unchecked: all mutable state is inside `box`.
+final class OrderedGate<State, Output>: @unchecked Sendable {
+  private struct Inner {
+    var state: State
+    var queue: [Event<Output>] = []
+    var head = 0
+    var draining = false
+  }
+
+  private let box: MutexBox<Inner>
+  private let deliver: (Event<Output>) -> Void
+
+  /// - Parameters:
+  ///   - state: the initial shared state.
+  ///   - deliver: sends one queued event on; called serially, never under
+  ///     the lock (it may run user code).
+  init(_ state: State, deliver: @escaping (Event<Output>) -> Void) {
+    box = MutexBox(Inner(state: state))
+    self.deliver = deliver
+  }
+
+  /// Updates the state and queues the events `body` returns, atomically;
+  /// then delivers the queue unless another call is already delivering it.
+  ///
+  /// `body` runs under the lock: keep it to bookkeeping, no user code.
+  func update(_ body: (inout State) -> [Event<Output>]) {
+    let drain = box.withLock { inner -> Bool in
+      inner.queue.append(contentsOf: body(&inner.state))
+      guard !inner.draining, inner.head < inner.queue.count else { return false }
+      inner.draining = true
+      return true
+    }
+    guard drain else { return }
+    while let event = nextEvent() { deliver(event) }
+  }
+
+  private func nextEvent() -> Event<Output>? {
+    box.withLock { inner -> Event<Output>? in
+      guard inner.head < inner.queue.count else {
+        inner.queue.removeAll(keepingCapacity: inner.queue.capacity <= 64)
+        inner.head = 0
+        inner.draining = false
+        return nil
+      }
+      let event = inner.queue[inner.head]
+      inner.head += 1
+      return event
+    }
+  }
+}
+
+/// A first-in, first-out queue with amortized O(1) push and pop.
+struct FIFO<Element> {
+  private var storage: [Element] = []
+  private var head = 0
+
+  init() {}
+
+  var isEmpty: Bool { head == storage.count }
+
+  mutating func push(_ element: Element) { storage.append(element) }
+
+  mutating func pop() -> Element? {
+    guard head < storage.count else { return nil }
+    let element = storage[head]
+    head += 1
+    if head == storage.count {
+      storage.removeAll(keepingCapacity: storage.capacity <= 64)
+      head = 0
+    } else if head >= 64 && head * 2 >= storage.count {
+      storage.removeFirst(head)
+      head = 0
+    }
+    return element
+  }
+}
