@@ -85,6 +85,19 @@ struct AsyncValuesTests {
     #expect(await eventually { stopped.current == 1 })
   }
 
+  @Test("A negative buffer limit is a precondition failure")
+  func negativeBufferLimit() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal.just(1).values(bufferingPolicy: .bufferingNewest(-1))
+    }
+    #if DEBUG
+      if let result {
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("the buffer limit must not be negative, got -1"), "\(message)")
+      }
+    #endif
+  }
+
   @Test("Making the iterator does not subscribe; the first next() does")
   func subscribesAtFirstNext() async throws {
     let subscriptions = Tally()
