@@ -60,6 +60,25 @@ extension Tour {
       print("  failed: \(error)")
     }
     show("sum of Seq(1...5).signal().values", total)
+
+    say("values subscribes at the loop's first next(); break disposes even an infinite synchronous signal.")
+    let naturals = Seq.iterate(0) { $0 + 1 }.signal()
+    var seen: [Int] = []
+    do {
+      for try await n in naturals.values(bufferingPolicy: .bufferingOldest(16)) {
+        seen.append(n)
+        if n == 3 { break }
+      }
+      show("values of Seq.iterate(0) { $0 + 1 }.signal() until 3", seen)
+
+      say("In async code, first(), toArray() and waitUntilCompleted() suspend instead of blocking.")
+      show("try await naturals.first()", try await naturals.first() as Any)
+      show("try await numbers.toArray()", try await numbers.toArray())
+      let answer = Signal<Int> { 6 * 7 }
+      show("try await Signal { 6 * 7 }.toArray()", try await answer.toArray())
+    } catch {
+      print("  failed: \(error)")
+    }
   }
 
   /// The blocking conversions, from synchronous code: there `try

@@ -80,10 +80,15 @@ for try await n in naturals.values(bufferingPolicy: .bufferingOldest(16)) {
  `first()`, `toArray()` and `waitUntilCompleted()` also exist as `async`
  functions that suspend instead of blocking a thread; cancelling the waiting
  task disposes the subscription. `Signal(operation:)` goes the other way: one
- `async` call as a signal.
+ `async` call as a signal. (Swift picks the `async` versions inside `async`
+ functions and closures; top-level code like this page prefers the blocking
+ ones, hence the function.)
  */
-print(try await naturals.first() as Any)  // Optional(0)
-print(try await numbers.toArray())  // [1, 2, 3, 4]
-let answer = Signal<Int> { 6 * 7 }
-print(try await answer.toArray())  // [42]
+func awaitingConversions() async throws {
+  print(try await naturals.first() as Any)  // Optional(0)
+  print(try await numbers.toArray())  // [1, 2, 3, 4]
+  let answer = Signal<Int> { 6 * 7 }
+  print(try await answer.toArray())  // [42]
+}
+try await awaitingConversions()
 //: [Previous: Schedulers & Time](@previous)
