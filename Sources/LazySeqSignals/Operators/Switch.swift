@@ -27,7 +27,7 @@ extension Signal {
   /// - Parameters:
   ///   - selector: the keys.
   ///   - cases: the signal to forward for each key.
-  ///   - default: the signal for the keys `cases` does not have; `nil`
+  ///   - defaultCase: the signal for the keys `cases` does not have; `nil`
   ///     makes such a key an error.
   /// - Returns: the events of the case of the latest key.
   public static func switchTo<Key: Hashable>(
@@ -58,7 +58,7 @@ extension Signal {
   /// - Parameters:
   ///   - condition: the Booleans that choose the branch.
   ///   - then: the branch for `true`.
-  ///   - else: the branch for `false`.
+  ///   - elseBranch: the branch for `false`.
   /// - Returns: the events of the branch of the latest Boolean.
   public static func ifThenElse(
     _ condition: Signal<Bool>, then: Signal<Value>, else elseBranch: Signal<Value>
