@@ -2,7 +2,7 @@
 // any AsyncSequence or from one async call, and the awaiting versions of the
 // blocking conversions.
 
-internal import Foundation
+internal import Dispatch
 
 extension Signal {
   /// The signal's values as an `AsyncSequence`, for `for try await`, with
@@ -202,18 +202,17 @@ extension Signal {
     _ = try await awaitEnd(keepingValues: false)
   }
 
-  /// Subscribes `subscriber` from a new thread of its own, so that a signal
-  /// that sends synchronously inside `subscribe` runs there, not on the
-  /// caller's thread: a signal that never returns from `subscribe` (until
-  /// disposed) cannot starve the cooperative thread pool or a dispatch
-  /// queue. The thread ends when `subscribe` returns.
+  /// Subscribes `subscriber` from a private serial dispatch queue, so that
+  /// a signal that sends synchronously inside `subscribe` runs there, not on
+  /// the caller's thread. A serial queue of its own is served by Dispatch's
+  /// overcommitting pool, which adds a thread when none is idle: a signal
+  /// that never returns from `subscribe` (until disposed) cannot starve the
+  /// cooperative thread pool or another subscription.
   func subscribeDetached(_ subscriber: Subscriber<Value>) {
-    let thread = Thread { [self] in
+    DispatchQueue(label: "LazySeqSignals.subscribe").async { [self] in
       guard !subscriber.isDisposed else { return }
       subscribe(subscriber)
     }
-    thread.name = "LazySeqSignals.subscribe"
-    thread.start()
   }
 
   /// Waits for the signal's end, collecting its values if asked to.
