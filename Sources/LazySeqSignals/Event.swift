@@ -50,4 +50,6 @@ extension Event: CustomStringConvertible {
 public enum SignalError: Error, Equatable, Sendable {
   /// ``Signal/timeout(_:on:)`` saw no terminal event within its interval.
   case timedOut
+  /// ``Signal/switchTo(_:cases:default:)`` received a key with no case and there is no default.
+  case noMatchingCase
 }

@@ -34,19 +34,7 @@ extension Tour {
     show("subscriptions", subscriptions)
 
     print()
-    say("Blocking conversions throw the signal's error instead of returning nil.")
-    do {
-      show("try Signal.just(7).first()", try Signal.just(7).first() as Any)
-      show("try Signal<Int>.empty.first()", try Signal<Int>.empty.first() as Any)
-      show("try numbers.toArray()", try numbers.toArray())
-    } catch {
-      print("unexpected error: \(error)")
-    }
-    do {
-      _ = try Signal<Int>.error(ServiceError(description: "offline")).toArray()
-    } catch {
-      show("try Signal<Int>.error(offline).toArray() threw", error)
-    }
+    blockingConversions(numbers)
 
     print()
     say("A signal's error ends its sequence early; failure keeps it, checkedArray() throws it.")
@@ -72,5 +60,43 @@ extension Tour {
       print("  failed: \(error)")
     }
     show("sum of Seq(1...5).signal().values", total)
+
+    say("values subscribes at the loop's first next(); break disposes even an infinite synchronous signal.")
+    let naturals = Seq.iterate(0) { $0 + 1 }.signal()
+    var seen: [Int] = []
+    do {
+      for try await n in naturals.values(bufferingPolicy: .bufferingOldest(16)) {
+        seen.append(n)
+        if n == 3 { break }
+      }
+      show("values of Seq.iterate(0) { $0 + 1 }.signal() until 3", seen)
+
+      say("In async code, first(), toArray() and waitUntilCompleted() suspend instead of blocking.")
+      show("try await naturals.first()", try await naturals.first() as Any)
+      show("try await numbers.toArray()", try await numbers.toArray())
+      let answer = Signal<Int> { 6 * 7 }
+      show("try await Signal { 6 * 7 }.toArray()", try await answer.toArray())
+    } catch {
+      print("  failed: \(error)")
+    }
+  }
+
+  /// The blocking conversions, from synchronous code: there `try
+  /// signal.first()` is the blocking version (in an `async` function the same
+  /// spelling needs `await` and calls the version that suspends).
+  static func blockingConversions(_ numbers: Signal<Int>) {
+    say("Blocking conversions throw the signal's error instead of returning nil.")
+    do {
+      show("try Signal.just(7).first()", try Signal.just(7).first() as Any)
+      show("try Signal<Int>.empty.first()", try Signal<Int>.empty.first() as Any)
+      show("try numbers.toArray()", try numbers.toArray())
+    } catch {
+      print("unexpected error: \(error)")
+    }
+    do {
+      _ = try Signal<Int>.error(ServiceError(description: "offline")).toArray()
+    } catch {
+      show("try Signal<Int>.error(offline).toArray() threw", error)
+    }
   }
 }

@@ -107,5 +107,58 @@ extension Tour {
         }
         .subscribe(next: { print("  value \($0)") }, completed: { print("  completed") })
     }
+    print()
+    signupForm()
+  }
+
+  /// The round-2 operators on a sign-up form: three fields, a submit button.
+  static func signupForm() {
+    say("A sign-up form: combineLatest of three fields, withLatest(from:) on submit, tryMap to parse.")
+    let name = Subject<String>()
+    let age = Subject<String>()
+    let accepted = Subject<Bool>()
+    let submit = Subject<Void>()
+    struct NotANumber: Error, CustomStringConvertible {
+      let text: String
+      var description: String { "not a number: \(text)" }
+    }
+    let form = name.signal.combineLatest(with: age.signal, accepted.signal)
+    form.map { fields in fields.0.isEmpty || !fields.2 ? "incomplete" : "ready" }
+      .distinctUntilChanged(by: ==)
+      .subscribe(next: { print("  form is \($0)") })
+    submit.signal.withLatest(from: form)
+      .tryMap { _, fields -> String in
+        guard fields.2 else { return "not yet: accept the terms first" }
+        guard let years = Int(fields.1) else { throw NotANumber(text: fields.1) }
+        return "submitted \(fields.0), \(years)"
+      }
+      .subscribe(
+        next: { print("  \($0)") }, error: { print("  rejected: \($0)") })
+    name.sendNext("Ada")
+    age.sendNext("36")
+    accepted.sendNext(false)
+    submit.sendNext(())
+    accepted.sendNext(true)
+    submit.sendNext(())
+    age.sendNext("thirty-six")
+    submit.sendNext(())
+
+    say("Signal.switchTo picks a signal by key; takeLast keeps the end; debounce is throttle's other name.")
+    let tab = Subject<String>()
+    Signal.switchTo(
+      tab.signal, cases: ["inbox": .just("3 messages"), "sent": .just("12 messages")],
+      default: .just("empty")
+    )
+    .subscribe(next: { print("  tab shows \($0)") })
+    for name in ["inbox", "sent", "spam"] { tab.sendNext(name) }
+    Seq(1...10).signal().takeLast(3).collect().subscribe(next: { print("  takeLast(3) \($0)") })
+    let clock = TestScheduler()
+    let keys = Subject<String>()
+    keys.signal.debounce(.milliseconds(250), on: clock)
+      .subscribe(next: { print("  \(stamp(clock))  debounced \"\($0)\"") })
+    for (milliseconds, value) in [(0, "a"), (100, "ab"), (200, "abc"), (600, "abcd")] {
+      clock.schedule(after: .milliseconds(milliseconds)) { keys.sendNext(value) }
+    }
+    clock.run()
   }
 }

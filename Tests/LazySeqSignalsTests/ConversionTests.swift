@@ -316,6 +316,9 @@ struct ConcurrencyBridgeTests {
     while subscribed.current == 0 { await Task.yield() }
     consumer.cancel()
     _ = await consumer.result
+    // `values` subscribes on a thread of its own; what `didSubscribe`
+    // returned is attached (and disposed at once) when it returns.
+    for _ in 0..<60_000 where disposed.current == 0 { try? await Task.sleep(for: .milliseconds(1)) }
     #expect(disposed.current == 1)
   }
 

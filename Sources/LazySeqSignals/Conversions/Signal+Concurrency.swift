@@ -1,22 +1,78 @@
-// Swift concurrency: a signal's values as an AsyncSequence, and a signal
-// from any AsyncSequence.
+// Swift concurrency: a signal's values as an AsyncSequence, a signal from
+// any AsyncSequence or from one async call, and the awaiting versions of the
+// blocking conversions.
+
+internal import Dispatch
 
 extension Signal {
-  /// The signal's values as an `AsyncSequence`, for `for try await`.
+  /// The signal's values as an `AsyncSequence`, for `for try await`, with
+  /// unbounded buffering.
   ///
-  /// Each iteration subscribes afresh (the signal is cold). Values are
-  /// buffered without limit until the loop consumes them (`AsyncThrowingStream`
-  /// with `.unbounded` buffering), so a fast signal never blocks or drops.
-  /// The loop ends when the signal completes and throws its error. Leaving
-  /// the loop early (`break`, `return`, a thrown error) or cancelling the
-  /// task disposes the subscription.
+  /// The same as ``values(bufferingPolicy:)`` with
+  /// ``SignalBufferingPolicy/unbounded``: a fast signal never blocks and
+  /// never drops a value; what the loop has not consumed yet is kept in
+  /// memory.
   ///
   /// ```swift
   /// for try await value in Seq([1, 2, 3]).signal().values {
   ///   print(value)
   /// }
+  /// // 1
+  /// // 2
+  /// // 3
+  /// let naturals = Seq.iterate(0) { $0 + 1 }.signal()
+  /// for try await n in naturals.values {
+  ///   if n == 3 { break }  // ends the loop and stops the infinite signal
+  /// }
   /// ```
-  public var values: SignalValues<Value> { SignalValues(signal: self) }
+  public var values: SignalValues<Value> { values(bufferingPolicy: .unbounded) }
+
+  /// The signal's values as an `AsyncSequence`, buffered as `bufferingPolicy`
+  /// says.
+  ///
+  /// Each iteration subscribes afresh (the signal is cold), and only when the
+  /// loop first asks for a value, never before: making the iterator does
+  /// not subscribe. The subscription is made from a private dispatch queue,
+  /// never on the loop's thread, so a signal that sends synchronously inside
+  /// `subscribe` (even forever, like `Seq.iterate(0) { $0 + 1 }.signal()`)
+  /// does not hold up the loop. The handling of `break` and cancellation is
+  /// installed before subscribing: leaving the loop early (`break`,
+  /// `return`, a thrown error) or cancelling its task disposes the
+  /// subscription, which stops even a synchronous signal that is still
+  /// sending (as long as it checks `isDisposed`, as `Seq.signal(on:)` and the
+  /// operators do).
+  ///
+  /// Values the loop has not asked for yet wait in a buffer; a value sent
+  /// while the loop is waiting goes straight to it. When the buffer holds
+  /// `n` values, ``SignalBufferingPolicy/bufferingOldest(_:)`` drops each new
+  /// value and ``SignalBufferingPolicy/bufferingNewest(_:)`` drops the
+  /// oldest buffered one. The signal's completion ends the loop after the
+  /// buffered values, and its error is thrown after them. Cancelling the
+  /// loop's task ends it (`next()` returns `nil`).
+  ///
+  /// ```swift
+  /// let subject = Subject<Int>()
+  /// var latest = subject.signal.values(bufferingPolicy: .bufferingNewest(1)).makeAsyncIterator()
+  /// // (once the loop has subscribed and is busy elsewhere)
+  /// // subject sends 1, 2, 3, then completes
+  /// print(try await latest.next() as Any)  // Optional(3)
+  /// print(try await latest.next() as Any)  // nil
+  /// ```
+  ///
+  /// - Parameter bufferingPolicy: what to keep when the loop is slower than
+  ///   the signal.
+  /// - Returns: an `AsyncSequence` of the values; each iterator is one
+  ///   subscription.
+  /// - Complexity: O(1) per value; memory O(the buffer).
+  public func values(bufferingPolicy: SignalBufferingPolicy) -> SignalValues<Value> {
+    switch bufferingPolicy {
+    case .unbounded: break
+    case .bufferingOldest(let limit), .bufferingNewest(let limit):
+      precondition(
+        limit >= 0, "Signal.values(bufferingPolicy:): the buffer limit must not be negative, got \(limit)")
+    }
+    return SignalValues(signal: self, bufferingPolicy: bufferingPolicy)
+  }
 
   /// A signal that iterates `sequence` in a new task for each subscription,
   /// sending its elements, then completing (or sending the error it throws).
@@ -47,36 +103,210 @@ extension Signal {
       return AnyDisposable { task.cancel() }
     }
   }
+
+  /// A signal that runs `operation` in a new task for each subscription and
+  /// sends its result, then completes; or sends the error it throws.
+  ///
+  /// The task starts when the signal is subscribed to (the signal is cold:
+  /// each subscription runs `operation` again). Disposing the subscription
+  /// cancels the task; nothing is sent after that, not even the error a
+  /// cancelled operation throws.
+  ///
+  /// ```swift
+  /// let answer = Signal<Int> {
+  ///   try await Task.sleep(for: .milliseconds(10))
+  ///   return 42
+  /// }
+  /// print(try await answer.toArray())  // [42]
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - priority: the priority of the task; `nil` for the default.
+  ///   - operation: the work; its result is the signal's only value.
+  public convenience init(
+    priority: TaskPriority? = nil, operation: @escaping @Sendable () async throws -> Value
+  ) {
+    self.init { subscriber in
+      let task = Task(priority: priority) {
+        do {
+          let value = try await operation()
+          if Task.isCancelled { return }
+          subscriber.sendNext(value)
+          subscriber.sendCompleted()
+        } catch {
+          if !Task.isCancelled { subscriber.sendError(error) }
+        }
+      }
+      return AnyDisposable { task.cancel() }
+    }
+  }
 }
 
-/// The values of a signal as an `AsyncSequence`; see `Signal.values`.
+// MARK: - Awaiting conversions
+
+extension Signal {
+  /// Subscribes, and suspends (without blocking a thread) until the first
+  /// value or the end; then disposes the subscription.
+  ///
+  /// The awaiting counterpart of ``first(timeout:)``. In an `async` context,
+  /// `try await signal.first()` calls this version; in synchronous code,
+  /// `try signal.first()` calls the blocking one. Like ``values``, it
+  /// subscribes from a private dispatch queue, so a synchronous signal never
+  /// runs on the awaiting task's thread.
+  ///
+  /// ```swift
+  /// print(try await Seq.iterate(1) { $0 * 2 }.signal().first() as Any)  // Optional(1)
+  /// ```
+  ///
+  /// - Returns: The first value, or `nil` if the signal completed without
+  ///   one.
+  /// - Throws: The signal's error, or `CancellationError` if the awaiting
+  ///   task is cancelled (the subscription is disposed then).
+  public func first() async throws -> Value? {
+    try await take(1).awaitEnd(keepingValues: true).first
+  }
+
+  /// Subscribes, and suspends (without blocking a thread) until the signal
+  /// completes, returning every value.
+  ///
+  /// The awaiting counterpart of ``toArray(timeout:)``: in an `async`
+  /// context `try await signal.toArray()` calls this version.
+  ///
+  /// ```swift
+  /// print(try await Seq([1, 2, 3]).signal(on: QueueScheduler()).toArray())  // [1, 2, 3]
+  /// ```
+  ///
+  /// - Returns: Every value, in order.
+  /// - Throws: The signal's error, or `CancellationError` if the awaiting
+  ///   task is cancelled (the subscription is disposed then).
+  /// - Important: On a signal that never completes this never returns;
+  ///   cancel the task to stop waiting.
+  public func toArray() async throws -> [Value] {
+    try await awaitEnd(keepingValues: true)
+  }
+
+  /// Subscribes, and suspends (without blocking a thread) until the signal
+  /// completes, ignoring its values.
+  ///
+  /// The awaiting counterpart of ``waitUntilCompleted(timeout:)``: in an
+  /// `async` context `try await signal.waitUntilCompleted()` calls this
+  /// version.
+  ///
+  /// ```swift
+  /// try await Signal<Int>.empty.waitUntilCompleted()  // returns at once
+  /// ```
+  ///
+  /// - Throws: The signal's error, or `CancellationError` if the awaiting
+  ///   task is cancelled (the subscription is disposed then).
+  public func waitUntilCompleted() async throws {
+    _ = try await awaitEnd(keepingValues: false)
+  }
+
+  /// Subscribes `subscriber` from a private serial dispatch queue, so that
+  /// a signal that sends synchronously inside `subscribe` runs there, not on
+  /// the caller's thread. A serial queue of its own is served by Dispatch's
+  /// overcommitting pool, which adds a thread when none is idle: a signal
+  /// that never returns from `subscribe` (until disposed) cannot starve the
+  /// cooperative thread pool or another subscription.
+  func subscribeDetached(_ subscriber: Subscriber<Value>) {
+    DispatchQueue(label: "LazySeqSignals.subscribe").async { [self] in
+      guard !subscriber.isDisposed else { return }
+      subscribe(subscriber)
+    }
+  }
+
+  /// Waits for the signal's end, collecting its values if asked to.
+  private func awaitEnd(keepingValues: Bool) async throws -> [Value] {
+    let waiter = Operators.Waiter<Value>()
+    let subscriber = Subscriber<Value>(
+      next: { value in if keepingValues { waiter.append(value) } },
+      error: { waiter.finish(.failure($0)) },
+      completed: { waiter.finish(.success(())) })
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        if waiter.wait(with: continuation) { subscribeDetached(subscriber) }
+      }.value
+    } onCancel: {
+      subscriber.dispose()
+      waiter.finish(.failure(CancellationError()))
+    }
+  }
+}
+
+/// The order in which the round-2 buffered conversions keep values the
+/// consumer has not asked for yet; see ``Signal/values(bufferingPolicy:)``.
+///
+/// ```swift
+/// signal.values(bufferingPolicy: .bufferingNewest(1))  // only the latest waits
+/// ```
+public enum SignalBufferingPolicy: Sendable, Hashable {
+  /// Keep every value until the loop takes it.
+  case unbounded
+  /// Keep at most the first `n` values that wait; drop newer ones while the
+  /// buffer is full.
+  case bufferingOldest(Int)
+  /// Keep at most the last `n` values that wait; drop the oldest buffered
+  /// one to make room for a new one.
+  case bufferingNewest(Int)
+}
+
+/// The values of a signal as an `AsyncSequence`; see ``Signal/values`` and
+/// ``Signal/values(bufferingPolicy:)``.
+///
+/// Making an iterator does not subscribe; its first `next()` does.
 public struct SignalValues<Value>: AsyncSequence, @unchecked Sendable {
   // @unchecked: `Signal` is Sendable; only `Value` may not be, and values
   // are handed over once, from the signal to the iterating task.
   public typealias Element = Value
 
   let signal: Signal<Value>
+  let bufferingPolicy: SignalBufferingPolicy
 
-  /// Subscribes to the signal and returns an iterator over its values.
+  /// Returns an iterator over the values of a new subscription, which starts
+  /// at the iterator's first `next()`.
   public func makeAsyncIterator() -> Iterator {
-    let (stream, continuation) = AsyncThrowingStream<
-      Operators.UncheckedBox<Value>, any Error
-    >.makeStream(bufferingPolicy: .unbounded)
-    let subscription = signal.subscribe(
-      next: { continuation.yield(Operators.UncheckedBox($0)) },
-      error: { continuation.finish(throwing: Operators.UncheckedBox($0).value) },
-      completed: { continuation.finish() })
-    continuation.onTermination = { _ in subscription.dispose() }
-    return Iterator(base: stream.makeAsyncIterator())
+    Iterator(signal: signal, bufferingPolicy: bufferingPolicy)
   }
 
-  /// Iterates the values of one subscription.
+  /// Iterates the values of one subscription, made at the first `next()`.
+  ///
+  /// Dropping the iterator before the end (leaving a loop early) disposes
+  /// the subscription.
   public struct Iterator: AsyncIteratorProtocol {
-    var base: AsyncThrowingStream<Operators.UncheckedBox<Value>, any Error>.Iterator
+    typealias Box = Operators.UncheckedBox<Value>
 
-    /// The next value, `nil` after completion; throws the signal's error.
+    let signal: Signal<Value>
+    let bufferingPolicy: SignalBufferingPolicy
+    var base: AsyncThrowingStream<Box, any Error>.Iterator?
+
+    /// The next value, `nil` after completion or cancellation; throws the
+    /// signal's error.
+    ///
+    /// The first call subscribes to the signal.
     public mutating func next() async throws -> Value? {
-      try await base.next()?.value
+      if base == nil { base = subscribe() }
+      return try await base!.next()?.value
+    }
+
+    /// Makes the buffer, installs its termination handling, then subscribes.
+    private func subscribe() -> AsyncThrowingStream<Box, any Error>.Iterator {
+      let policy: AsyncThrowingStream<Box, any Error>.Continuation.BufferingPolicy
+      switch bufferingPolicy {
+      case .unbounded: policy = .unbounded
+      case .bufferingOldest(let limit): policy = .bufferingOldest(limit)
+      case .bufferingNewest(let limit): policy = .bufferingNewest(limit)
+      }
+      let (stream, continuation) = AsyncThrowingStream<Box, any Error>.makeStream(bufferingPolicy: policy)
+      let subscriber = Subscriber<Value>(
+        next: { continuation.yield(Box($0)) },
+        error: { continuation.finish(throwing: $0) },
+        completed: { continuation.finish() })
+      // Before subscribing: `break` (the iterator is released) and task
+      // cancellation both terminate the stream, which disposes the
+      // subscriber, even while a synchronous signal is still sending.
+      continuation.onTermination = { _ in subscriber.dispose() }
+      signal.subscribeDetached(subscriber)
+      return stream.makeAsyncIterator()
     }
   }
 }
@@ -87,5 +317,63 @@ extension Operators {
   struct UncheckedBox<Wrapped>: @unchecked Sendable {
     let value: Wrapped
     init(_ value: Wrapped) { self.value = value }
+  }
+
+  /// The meeting point of an awaiting conversion: the values so far, and
+  /// the continuation to resume exactly once, at the end or on cancellation.
+  final class Waiter<Value>: Sendable {
+    typealias Continuation = CheckedContinuation<UncheckedBox<[Value]>, any Error>
+
+    private struct State {
+      var values: [Value] = []
+      var end: Result<Void, any Error>?
+      var continuation: Continuation?
+      var resumed = false
+    }
+
+    private let state = MutexBox(State())
+
+    init() {}
+
+    func append(_ value: Value) {
+      state.withLock { $0.values.append(value) }
+    }
+
+    /// Stores `continuation`, or resumes it at once if the end is known.
+    /// Returns whether the caller should subscribe.
+    func wait(with continuation: Continuation) -> Bool {
+      let ended = state.withLock { state -> Bool in
+        state.continuation = continuation
+        return state.end != nil
+      }
+      if ended { resume() }
+      return !ended
+    }
+
+    /// Records the end (the first one wins) and resumes the continuation if
+    /// it is waiting.
+    func finish(_ end: Result<Void, any Error>) {
+      state.withLock { state in
+        if state.end == nil { state.end = end }
+      }
+      resume()
+    }
+
+    private func resume() {
+      let ready = state.withLock { state -> (Continuation, Result<[Value], any Error>)? in
+        guard !state.resumed, let continuation = state.continuation, let end = state.end else {
+          return nil
+        }
+        state.resumed = true
+        state.continuation = nil
+        defer { state.values = [] }
+        return (continuation, end.map { state.values })
+      }
+      guard let (continuation, outcome) = ready else { return }
+      switch outcome {
+      case .success(let values): continuation.resume(returning: UncheckedBox(values))
+      case .failure(let error): continuation.resume(throwing: error)
+      }
+    }
   }
 }

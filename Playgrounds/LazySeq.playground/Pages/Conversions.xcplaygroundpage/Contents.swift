@@ -43,25 +43,52 @@ print(sequence.head!, sequence.array, sequence.map { $0 * 10 }.array, subscripti
  ## Blocking conversions
 
  `first()`, `toArray()` and `waitUntilCompleted()` block until the signal
- finishes, and **throw** its error (RAC returned `nil`).
+ finishes, and **throw** its error (RAC returned `nil`). These are the
+ versions synchronous code gets; in an `async` context the same spelling
+ (with `await`) calls the versions that suspend instead (below), so the
+ blocking calls live in a synchronous function here.
  */
 struct Offline: Error {}
-print(try Signal.just(7).first() as Any)  // Optional(7)
-print(try numbers.toArray())  // [1, 2, 3, 4]
-do {
-  _ = try Signal<Int>.error(Offline()).toArray()
-} catch {
-  print("threw", error)  // threw Offline()
+func blockingConversions() throws {
+  print(try Signal.just(7).first() as Any)  // Optional(7)
+  print(try numbers.toArray())  // [1, 2, 3, 4]
+  do {
+    _ = try Signal<Int>.error(Offline()).toArray()
+  } catch {
+    print("threw", error)  // threw Offline()
+  }
 }
+try blockingConversions()
 /*:
  ## Swift concurrency
 
- `signal.values` is an `AsyncSequence`; leaving the loop disposes the
- subscription.
+ `signal.values` is an `AsyncSequence`. It subscribes when the loop first asks
+ for a value, and leaving the loop disposes the subscription, even while a
+ synchronous, infinite signal is still sending.
  */
 var total = 0
 for try await value in Seq(1...5).signal().values {
   total += value
 }
 print(total)  // 15
+
+let naturals = Seq.iterate(0) { $0 + 1 }.signal()
+for try await n in naturals.values(bufferingPolicy: .bufferingOldest(16)) {
+  if n == 3 { break }  // ends the loop and stops the infinite signal
+}
+/*:
+ `first()`, `toArray()` and `waitUntilCompleted()` also exist as `async`
+ functions that suspend instead of blocking a thread; cancelling the waiting
+ task disposes the subscription. `Signal(operation:)` goes the other way: one
+ `async` call as a signal. (Swift picks the `async` versions inside `async`
+ functions and closures; top-level code like this page prefers the blocking
+ ones, hence the function.)
+ */
+func awaitingConversions() async throws {
+  print(try await naturals.first() as Any)  // Optional(0)
+  print(try await numbers.toArray())  // [1, 2, 3, 4]
+  let answer = Signal<Int> { 6 * 7 }
+  print(try await answer.toArray())  // [42]
+}
+try await awaitingConversions()
 //: [Previous: Schedulers & Time](@previous)

@@ -97,4 +97,39 @@ let shared = expensive.replay()
 shared.subscribe(next: { print("first", $0) })
 shared.subscribe(next: { print("second", $0) })
 print("runs:", runs)  // 1
+/*:
+ ## More of RAC's operators
+
+ `combineLatest(with:reduce:)` combines as it goes; `withLatest(from:)` pairs
+ each value with another signal's latest; `Signal.switchTo(_:cases:default:)`
+ (RAC's `+switch:cases:default:`) follows a key; `tryMap` ends the signal with
+ the error its closure throws; `takeLast` keeps the end.
+ */
+let width = Subject<Int>()
+let height = Subject<Int>()
+width.signal.combineLatest(with: height.signal) { $0 * $1 }.subscribe(next: { print("area", $0) })
+width.sendNext(2)
+height.sendNext(3)  // area 6
+width.sendNext(4)  // area 12
+
+let clicks = Subject<Int>()
+clicks.signal.withLatest(from: width.signal).subscribe(next: { print("click", $0, "width", $1) })
+clicks.sendNext(1)  // nothing: width has not changed since the subscription
+width.sendNext(5)  // area 15
+clicks.sendNext(2)  // click 2 width 5
+
+let mode = Subject<String>()
+Signal.switchTo(mode.signal, cases: ["a": .just("apple"), "b": .just("banana")], default: .just("?"))
+  .subscribe(next: { print("mode", $0) })
+mode.sendNext("b")  // mode banana
+mode.sendNext("z")  // mode ?
+
+struct NotANumber: Error {}
+Seq(["1", "2", "x", "4"]).signal()
+  .tryMap { text -> Int in
+    guard let number = Int(text) else { throw NotANumber() }
+    return number
+  }
+  .subscribe(next: { print("parsed", $0) }, error: { print("error", $0) })  // parsed 1, parsed 2, error NotANumber()
+Seq(1...10).signal().takeLast(3).collect().subscribe(next: { print($0) })  // [8, 9, 10]
 //: [Next: Schedulers & Time](@next)

@@ -1,0 +1,33 @@
+extension Signal {
+  /// Drops each value that `areEquivalent` says is equivalent to the last
+  /// value sent. RAC `-distinctUntilChanged`, with a custom comparison.
+  ///
+  /// The first value is always sent. Each later value is compared with the
+  /// last value *sent* (not the last one dropped), so with a tolerance the
+  /// values cannot drift away unnoticed one small step at a time.
+  ///
+  /// ```swift
+  /// Seq(["a", "A", "b", "B", "a"]).signal()
+  ///   .distinctUntilChanged { $0.lowercased() == $1.lowercased() }
+  ///   .subscribe(next: { print($0) })
+  /// // a
+  /// // b
+  /// // a
+  /// ```
+  ///
+  /// - Parameter areEquivalent: receives `(last sent, current)`; returns
+  ///   `true` to drop the current value.
+  /// - Returns: the values without consecutive equivalents.
+  public func distinctUntilChanged(by areEquivalent: @escaping (Value, Value) -> Bool) -> Signal<Value> {
+    Signal { downstream in
+      var last: Value?
+      return self.relay(
+        to: downstream,
+        next: { value in
+          if let last, areEquivalent(last, value) { return }
+          last = value
+          downstream.sendNext(value)
+        })
+    }
+  }
+}

@@ -1,0 +1,40 @@
+extension Signal {
+  /// Pairs each value of this signal with the latest value of `other`.
+  ///
+  /// Only this signal's values produce pairs; `other`'s values are merely
+  /// remembered. The values sent before `other`'s first value are dropped.
+  /// `other` is subscribed first, so a synchronous `other` (such as
+  /// ``Signal/just(_:)``) is ready for this signal's first value. The
+  /// result completes when this signal completes (`other`'s completion only
+  /// freezes its latest value); an error of either ends it. (RxSwift
+  /// `withLatestFrom`, Combine `withLatestFrom` in CombineExt.)
+  ///
+  /// ```swift
+  /// let clicks = Subject<Int>()
+  /// let user = Subject<String>()
+  /// clicks.signal.withLatest(from: user.signal).subscribe(next: { print($0) })
+  /// clicks.sendNext(1)      // (nothing: no user yet)
+  /// user.sendNext("ada")
+  /// clicks.sendNext(2)      // (2, "ada")
+  /// user.sendNext("bob")
+  /// clicks.sendNext(3)      // (3, "bob")
+  /// ```
+  ///
+  /// - Parameter other: the signal whose latest value is attached.
+  /// - Returns: one pair per value of this signal, once `other` has sent.
+  public func withLatest<U>(from other: Signal<U>) -> Signal<(Value, U)> {
+    Signal<(Value, U)> { downstream in
+      let latest = MutexBox<U?>(nil)
+      let link = CompoundDisposable()
+      other.relay(
+        to: downstream, link: link, next: { value in latest.withLock { $0 = value } },
+        completed: {})
+      guard !downstream.isDisposed else { return link }
+      return self.relay(
+        to: downstream, link: link,
+        next: { value in
+          if let other = latest.withLock({ $0 }) { downstream.sendNext((value, other)) }
+        })
+    }
+  }
+}

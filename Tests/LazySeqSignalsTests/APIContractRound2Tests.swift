@@ -1,0 +1,115 @@
+// Every name and signature of API.md's "Additions, round 2" for signals
+// ("Signals: operators" and "Signals: Swift concurrency"), used as written,
+// with explicit types so that a renamed or reshaped member fails to compile.
+// (`BehaviorSubject.value` belongs to the engine's branch and is checked
+// there.)
+
+import Foundation
+import LazySeq
+import LazySeqSignals
+import Testing
+
+@Suite("API contract: signals, round 2")
+struct APIContractRound2Tests {
+  let numbers: Signal<Int> = Seq([1, 2, 3]).signal()
+
+  @Test("Signals: operators, by exact signature")
+  func operatorSignatures() {
+    let takeLast: (Int) -> Signal<Int> = numbers.takeLast
+    let tryMap: (@escaping (Int) throws -> String) -> Signal<String> = numbers.tryMap
+    let switchTo: (Signal<String>, [String: Signal<Int>], Signal<Int>?) -> Signal<Int> = Signal<Int>.switchTo
+    let ifThenElse: (Signal<Bool>, Signal<Int>, Signal<Int>) -> Signal<Int> = Signal<Int>.ifThenElse
+    let combineReduce: (Signal<String>, @escaping (Int, String) -> String) -> Signal<String> =
+      numbers.combineLatest(with:reduce:)
+    let combine3: (Signal<String>, Signal<Bool>) -> Signal<(Int, String, Bool)> = numbers.combineLatest(
+      with:_:)
+    let zip3: (Signal<String>, Signal<Bool>) -> Signal<(Int, String, Bool)> = numbers.zip(with:_:)
+    let withLatest: (Signal<String>) -> Signal<(Int, String)> = numbers.withLatest(from:)
+    let distinct: (@escaping (Int, Int) -> Bool) -> Signal<Int> = numbers.distinctUntilChanged(by:)
+    let debounce: (Duration, any Scheduler) -> Signal<Int> = numbers.debounce(_:on:)
+    let noMatchingCase: SignalError = .noMatchingCase
+
+    #expect(history(takeLast(1)) == expectHistory([3]))
+    #expect(history(tryMap { String($0) }) == expectHistory(["1", "2", "3"]))
+    #expect(history(switchTo(.just("a"), ["a": .just(1)], nil)) == expectHistory([1]))
+    #expect(history(ifThenElse(.just(false), .just(1), .just(2))) == expectHistory([2]))
+    #expect(history(combineReduce(.just("x")) { "\($0)\($1)" }) == expectHistory(["3x"]))
+    #expect(history(combine3(.just("x"), .just(true)).map { "\($0)\($1)\($2)" }) == expectHistory(["3xtrue"]))
+    #expect(history(zip3(.just("x"), .just(true)).map { "\($0)\($1)\($2)" }) == expectHistory(["1xtrue"]))
+    #expect(history(withLatest(.just("x")).map { "\($0)\($1)" }) == expectHistory(["1x", "2x", "3x"]))
+    #expect(history(distinct { $0 == $1 }) == expectHistory([1, 2, 3]))
+    let scheduler = TestScheduler()
+    let debounced = Recorder(debounce(.seconds(1), scheduler))
+    scheduler.run()
+    #expect(debounced.history == expectHistory([3]))
+    #expect(noMatchingCase == SignalError.noMatchingCase)
+  }
+
+  @Test("Signals: operators, as written at the call site")
+  func operatorCallSites() {
+    let scheduler: any Scheduler = TestScheduler()
+    let takeLast: Signal<Int> = numbers.takeLast(2)
+    let tryMap: Signal<String> = numbers.tryMap { value throws -> String in String(value) }
+    let switched: Signal<Int> = Signal.switchTo(Signal<String>.just("a"), cases: ["a": numbers], default: nil)
+    let switchedWithoutDefault: Signal<Int> = Signal.switchTo(Signal<String>.just("a"), cases: ["a": numbers])
+    let chosen: Signal<Int> = Signal.ifThenElse(Signal.just(true), then: numbers, else: .empty)
+    let reduced: Signal<Int> = numbers.combineLatest(with: Signal<Int>.just(10), reduce: +)
+    let triple: Signal<(Int, String, Double)> = numbers.combineLatest(
+      with: Signal.just("a"), Signal.just(1.5))
+    let zipped: Signal<(Int, String, Double)> = numbers.zip(with: Signal.just("a"), Signal.just(1.5))
+    let paired: Signal<(Int, Bool)> = numbers.withLatest(from: Signal.just(true))
+    let distinct: Signal<Int> = numbers.distinctUntilChanged(by: { $0 == $1 })
+    let debounced: Signal<Int> = numbers.debounce(.milliseconds(5), on: scheduler)
+    #expect(history(takeLast) == expectHistory([2, 3]))
+    #expect(history(tryMap).count == 4)
+    #expect(history(switched) == history(switchedWithoutDefault))
+    #expect(history(chosen) == expectHistory([1, 2, 3]))
+    #expect(history(reduced) == expectHistory([13]))
+    #expect(history(triple).count == 2 && history(zipped).count == 2)
+    #expect(history(paired).count == 4)
+    #expect(history(distinct) == expectHistory([1, 2, 3]))
+    _ = debounced
+  }
+
+  @Test("Signals: Swift concurrency, by exact signature")
+  func concurrencySignatures() async throws {
+    let values: SignalValues<Int> = numbers.values
+    let bufferedValues: (SignalBufferingPolicy) -> SignalValues<Int> = numbers.values(bufferingPolicy:)
+    let policies: [SignalBufferingPolicy] = [.unbounded, .bufferingOldest(1), .bufferingNewest(1)]
+    let first: () async throws -> Int? = numbers.first
+    let toArray: () async throws -> [Int] = numbers.toArray
+    let waitUntilCompleted: () async throws -> Void = numbers.waitUntilCompleted
+    let make: (TaskPriority?, @escaping @Sendable () async throws -> Int) -> Signal<Int> =
+      Signal<Int>.init(priority:operation:)
+
+    var all: [Int] = []
+    for try await value in values { all.append(value) }
+    #expect(all == [1, 2, 3])
+    for policy in policies {
+      var received: [Int] = []
+      for try await value in bufferedValues(policy) { received.append(value) }
+      #expect(!received.isEmpty)
+    }
+    #expect(try await first() == 1)
+    #expect(try await toArray() == [1, 2, 3])
+    try await waitUntilCompleted()
+    #expect(try await make(nil) { 5 }.toArray() == [5])
+  }
+
+  @Test("Signals: Swift concurrency, as written at the call site")
+  func concurrencyCallSites() async throws {
+    let buffered: SignalValues<Int> = numbers.values(bufferingPolicy: .bufferingNewest(8))
+    var received: [Int] = []
+    for try await value in buffered { received.append(value) }
+    #expect(received == [1, 2, 3])
+    let first: Int? = try await numbers.first()
+    let array: [Int] = try await numbers.toArray()
+    try await numbers.waitUntilCompleted()
+    let defaultPriority = Signal<String>(operation: { "a" })
+    let trailing = Signal<String> { "b" }
+    let prioritized = Signal<String>(priority: .low) { "c" }
+    #expect(first == 1 && array == [1, 2, 3])
+    #expect(
+      try await defaultPriority.toArray() + trailing.toArray() + prioritized.toArray() == ["a", "b", "c"])
+  }
+}

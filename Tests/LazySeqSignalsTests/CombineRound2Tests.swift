@@ -1,0 +1,290 @@
+// Round-2 combining operators: combineLatest(with:reduce:), the mixed-type
+// 3-way combineLatest and zip, withLatest(from:) (RAC G23–G27, G35–G37,
+// S31–S38).
+
+import Foundation
+import LazySeqSignals
+import Testing
+
+/// A cold signal that counts its subscriptions and sends the count.
+private func subscriptionCounter() -> (Signal<Int>, () -> Int) {
+  var counter = 0
+  let signal = Signal<Int>.defer {
+    counter += 1
+    return .just(counter)
+  }
+  return (signal, { counter })
+}
+
+/// A signal that never ends by itself and counts the disposals of its
+/// subscriptions.
+private func disposalCounting<T>(_ disposed: Counter) -> Signal<T> {
+  Signal { _ in AnyDisposable { disposed.increment() } }
+}
+
+@Suite struct CombineLatestReduceTests {
+  @Test func g27ReducesTheLatestValues() {
+    let left = Subject<String>()
+    let right = Subject<String>()
+    let recorder = Recorder(left.signal.combineLatest(with: right.signal) { $0 + $1 })
+    left.sendNext("1")
+    #expect(recorder.history == [])
+    right.sendNext("2")
+    left.sendNext("3")
+    right.sendNext("4")
+    left.sendCompleted()
+    #expect(recorder.history == ["next(12)", "next(32)", "next(34)"])
+    right.sendCompleted()
+    #expect(recorder.history == ["next(12)", "next(32)", "next(34)", "completed"])
+  }
+
+  @Test func g27PassesNilThroughAndMixesTypes() {
+    let names = signal(["a", nil] as [String?])
+    let sizes = signal([1])
+    let reduced = names.combineLatest(with: sizes) { name, size in "\(name ?? "nil")×\(size)" }
+    // `names` is subscribed first and sends both of its values before
+    // `sizes` has one; only its latest is combined.
+    #expect(history(reduced) == expectHistory(["nil×1"]))
+  }
+
+  @Test func g27RepeatedSignalsAreSubscribedEachTime() {
+    let (sideEffect, count) = subscriptionCounter()
+    let reduced = sideEffect.combineLatest(with: sideEffect) { "\($0)\($1)" }
+    #expect(history(reduced) == expectHistory(["12"]))
+    #expect(count() == 2)
+  }
+
+  @Test func errorsOfEitherEndIt() {
+    let failing = Subject<Int>()
+    let left = Recorder(failing.signal.combineLatest(with: Signal<Int>.never) { $0 + $1 })
+    failing.sendError(TestError.boom)
+    #expect(left.history == ["error(boom)"])
+    let right = Recorder(Signal.just(1).combineLatest(with: Signal<Int>.error(TestError.other)) { $0 + $1 })
+    #expect(right.history == ["error(other)"])
+  }
+
+  @Test func disposalDisposesBothSources() {
+    let disposed = Counter()
+    let recorder = Recorder(
+      (disposalCounting(disposed) as Signal<Int>).combineLatest(
+        with: disposalCounting(disposed) as Signal<Int>
+      ) {
+        $0 + $1
+      })
+    recorder.disposable?.dispose()
+    #expect(disposed.value == 2)
+  }
+}
+
+@Suite struct CombineLatestThreeTests {
+  @Test func g26TriplesOfLatestValuesOfMixedTypes() {
+    let (name, age, admin) = (Subject<String>(), Subject<Int>(), Subject<Bool>())
+    let recorder = Recorder(
+      name.signal.combineLatest(with: age.signal, admin.signal).map { "\($0) \($1) \($2)" })
+    name.sendNext("ada")
+    age.sendNext(36)
+    #expect(recorder.history == [])
+    admin.sendNext(true)
+    age.sendNext(37)
+    name.sendNext("bob")
+    #expect(recorder.history == ["next(ada 36 true)", "next(ada 37 true)", "next(bob 37 true)"])
+  }
+
+  @Test func g26CompletesOnlyAfterAllThreeComplete() {
+    let (a, b, c) = (Subject<Int>(), Subject<String>(), Subject<Int>())
+    let recorder = Recorder(a.signal.combineLatest(with: b.signal, c.signal).map { "\($0)\($1)\($2)" })
+    a.sendNext(0)
+    b.sendNext("1")
+    c.sendNext(2)
+    a.sendCompleted()
+    b.sendCompleted()
+    #expect(recorder.history == ["next(012)"])
+    c.sendCompleted()
+    #expect(recorder.history == ["next(012)", "completed"])
+  }
+
+  @Test func g27ASideEffectingSignalListedThreeTimesIsSubscribedThreeTimes() {
+    let (sideEffect, count) = subscriptionCounter()
+    let triple = sideEffect.combineLatest(with: sideEffect, sideEffect).map { "\($0)\($1)\($2)" }
+    #expect(history(triple) == expectHistory(["123"]))
+    #expect(count() == 3)
+  }
+
+  @Test func errorsOfAnyEndItAndDisposalDisposesAll() {
+    let failing = Subject<Int>()
+    let errors = Recorder(Signal<Int>.never.combineLatest(with: Signal<Int>.never, failing.signal))
+    failing.sendError(TestError.boom)
+    #expect(errors.history == ["error(boom)"])
+
+    let disposed = Counter()
+    let recorder = Recorder(
+      (disposalCounting(disposed) as Signal<Int>).combineLatest(
+        with: disposalCounting(disposed) as Signal<String>, disposalCounting(disposed) as Signal<Bool>))
+    recorder.disposable?.dispose()
+    #expect(disposed.value == 3)
+  }
+}
+
+@Suite struct ZipThreeTests {
+  let one = ["Ada", "Bob", "Dea"]
+  let two = ["eats", "cooks", "jumps"]
+  let three = ["fish", "bear", "rock"]
+
+  func sentence(_ triple: (String, String, String)) -> String { "\(triple.0) \(triple.1) \(triple.2)" }
+
+  @Test func s35TriplesByPosition() {
+    let zipped = signal(one).zip(with: signal(two), signal(three)).map(sentence)
+    #expect(history(zipped) == expectHistory(["Ada eats fish", "Bob cooks bear", "Dea jumps rock"]))
+  }
+
+  @Test func s36TruncatesToTheShortest() {
+    let zipped = signal(one).zip(with: signal(["now", "later"]), signal(three)).map(sentence)
+    #expect(history(zipped) == expectHistory(["Ada now fish", "Bob later bear"]))
+  }
+
+  @Test func s37WithAnInfiniteSignal() {
+    let zipped = signal(one).zip(with: signal(two), infinite(7)).map { "\($0) \($1) \($2)" }
+    #expect(history(zipped) == expectHistory(["Ada eats 7", "Bob cooks 7", "Dea jumps 7"]))
+  }
+
+  @Test func mixedTypes() {
+    let zipped = signal([1, 2]).zip(with: signal(["a", "b"]), signal([true, false])).map { "\($0)\($1)\($2)" }
+    #expect(history(zipped) == expectHistory(["1atrue", "2bfalse"]))
+  }
+
+  @Test func g35CompletesWhenNoFurtherTripleIsPossible() {
+    let (a, b, c) = (Subject<Int>(), Subject<Int>(), Subject<Int>())
+    let recorder = Recorder(a.signal.zip(with: b.signal, c.signal).map { "\($0)\($1)\($2)" })
+    a.sendNext(1)
+    a.sendNext(2)
+    b.sendNext(1)
+    c.sendNext(1)
+    a.sendCompleted()
+    #expect(recorder.history == ["next(111)"])
+    b.sendNext(2)
+    c.sendNext(2)
+    #expect(recorder.history == ["next(111)", "next(222)", "completed"])
+    #expect(history(Signal<Int>.empty.zip(with: Signal<Int>.never, Signal<Int>.never)) == ["completed"])
+    #expect(history(Signal<Int>.never.zip(with: Signal<Int>.never, Signal<Int>.empty)) == ["completed"])
+  }
+
+  @Test func g36UnevenSenders() {
+    let (a, b, c) = (Subject<Int>(), Subject<Int>(), Subject<Int>())
+    let recorder = Recorder(a.signal.zip(with: b.signal, c.signal).map { "\($0)\($1)\($2)" })
+    for value in [1, 2, 3] { a.sendNext(value) }
+    b.sendNext(1)
+    c.sendNext(1)
+    c.sendNext(2)
+    #expect(recorder.values == ["111"])
+    for value in [2, 3, 4] { b.sendNext(value) }
+    b.sendCompleted()
+    #expect(recorder.values == ["111", "222"])
+    for value in [3, 4, 5] { c.sendNext(value) }
+    c.sendError(TestError.boom)
+    a.sendNext(4)
+    #expect(recorder.history == ["next(111)", "next(222)", "next(333)", "error(boom)"])
+  }
+
+  @Test func g37TheSameSideEffectingSignalIsSubscribedEachTime() {
+    let (sideEffect, count) = subscriptionCounter()
+    #expect(
+      history(sideEffect.zip(with: sideEffect, sideEffect).map { "\($0)\($1)\($2)" })
+        == expectHistory(["123"]))
+    #expect(count() == 3)
+  }
+
+  @Test func disposalDisposesAll() {
+    let disposed = Counter()
+    let recorder = Recorder(
+      (disposalCounting(disposed) as Signal<Int>).zip(
+        with: disposalCounting(disposed) as Signal<Int>, disposalCounting(disposed) as Signal<Int>))
+    recorder.disposable?.dispose()
+    #expect(disposed.value == 3)
+  }
+}
+
+@Suite struct WithLatestTests {
+  @Test func pairsEachValueWithTheLatestOfOther() {
+    let clicks = Subject<Int>()
+    let user = Subject<String>()
+    let recorder = Recorder(clicks.signal.withLatest(from: user.signal).map { "\($0)\($1)" })
+    clicks.sendNext(1)
+    #expect(recorder.history == [])
+    user.sendNext("a")
+    user.sendNext("b")
+    #expect(recorder.history == [])
+    clicks.sendNext(2)
+    clicks.sendNext(3)
+    user.sendNext("c")
+    clicks.sendNext(4)
+    #expect(recorder.history == ["next(2b)", "next(3b)", "next(4c)"])
+  }
+
+  @Test func completesWithThisSignalOnly() {
+    let source = Subject<Int>()
+    let other = Subject<String>()
+    let recorder = Recorder(source.signal.withLatest(from: other.signal).map { "\($0)\($1)" })
+    other.sendNext("x")
+    other.sendCompleted()
+    source.sendNext(1)
+    source.sendNext(2)
+    #expect(recorder.history == ["next(1x)", "next(2x)"])
+    source.sendCompleted()
+    #expect(recorder.history == ["next(1x)", "next(2x)", "completed"])
+  }
+
+  @Test func aSynchronousOtherIsSubscribedFirst() {
+    let paired = signal([1, 2, 3]).withLatest(from: .just("x")).map { "\($0)\($1)" }
+    #expect(history(paired) == expectHistory(["1x", "2x", "3x"]))
+    var order: [String] = []
+    let first = Signal<Int> { subscriber in
+      order.append("self")
+      subscriber.sendCompleted()
+      return nil
+    }
+    let second = Signal<Int> { _ in
+      order.append("other")
+      return nil
+    }
+    _ = history(first.withLatest(from: second))
+    #expect(order == ["other", "self"])
+  }
+
+  @Test func errorsOfEitherEndIt() {
+    let source = Subject<Int>()
+    let other = Subject<Int>()
+    let recorder = Recorder(source.signal.withLatest(from: other.signal))
+    other.sendError(TestError.boom)
+    source.sendNext(1)
+    #expect(recorder.history == ["error(boom)"])
+    #expect(history(Signal<Int>.error(TestError.other).withLatest(from: .just(1))) == ["error(other)"])
+  }
+
+  @Test func anErrorOfASynchronousOtherPreventsSubscribingThisSignal() {
+    var subscribed = false
+    let source = Signal<Int> { _ in
+      subscribed = true
+      return nil
+    }
+    #expect(history(source.withLatest(from: Signal<Int>.error(TestError.boom))) == ["error(boom)"])
+    #expect(!subscribed)
+  }
+
+  @Test func disposalDisposesBothAndATakeStopsAnInfiniteSource() {
+    let disposed = Counter()
+    let recorder = Recorder(
+      (disposalCounting(disposed) as Signal<Int>).withLatest(from: disposalCounting(disposed) as Signal<Int>))
+    recorder.disposable?.dispose()
+    #expect(disposed.value == 2)
+    #expect(history(infinite(1).withLatest(from: .just(0)).take(2).map { $0 + $1 }) == expectHistory([1, 1]))
+  }
+
+  @Test func completionDisposesOther() {
+    let disposed = Counter()
+    let source = Subject<Int>()
+    let recorder = Recorder(source.signal.withLatest(from: disposalCounting(disposed) as Signal<Int>))
+    source.sendCompleted()
+    #expect(recorder.history == ["completed"])
+    #expect(disposed.value == 1)
+  }
+}

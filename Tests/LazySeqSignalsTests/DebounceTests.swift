@@ -1,0 +1,101 @@
+// debounce(_:on:): RAC's `-throttle:` under the common name (G48), on
+// virtual time.
+
+import Foundation
+import LazySeqSignals
+import Testing
+
+@Suite struct DebounceTests {
+  /// Records each event with the virtual time it arrived at.
+  final class Timeline<T> {
+    private final class Entries {
+      var list: [String] = []
+    }
+
+    private let entries: Entries
+    let subscription: any Disposable
+
+    init(_ signal: Signal<T>, _ scheduler: TestScheduler) {
+      let entries = Entries()
+      self.entries = entries
+      subscription = signal.subscribe(
+        next: { entries.list.append("\($0)@\(scheduler.now)") },
+        error: { entries.list.append("error(\($0))@\(scheduler.now)") },
+        completed: { entries.list.append("completed@\(scheduler.now)") })
+    }
+
+    var history: [String] { entries.list }
+  }
+
+  @Test func g48SendsTheLastValueOfABurstAfterTheQuietPeriod() {
+    let scheduler = TestScheduler()
+    let typing = Subject<String>()
+    let timeline = Timeline(typing.signal.debounce(.milliseconds(300), on: scheduler), scheduler)
+    typing.sendNext("s")
+    scheduler.advance(by: .milliseconds(100))
+    typing.sendNext("sw")
+    scheduler.advance(by: .milliseconds(299))
+    #expect(timeline.history == [])
+    scheduler.advance(by: .milliseconds(1))
+    #expect(timeline.history == ["sw@0.4 seconds"])
+    typing.sendNext("swi")
+    scheduler.advance(by: .milliseconds(200))
+    typing.sendNext("swif")
+    scheduler.advance(by: .milliseconds(200))
+    typing.sendNext("swift")
+    scheduler.advance(by: .seconds(1))
+    #expect(timeline.history == ["sw@0.4 seconds", "swift@1.1 seconds"])
+  }
+
+  @Test func g48CompletionSendsTheWaitingValueAtOnce() {
+    let scheduler = TestScheduler()
+    let subject = Subject<Int>()
+    let timeline = Timeline(subject.signal.debounce(.seconds(1), on: scheduler), scheduler)
+    subject.sendNext(1)
+    scheduler.advance(by: .milliseconds(500))
+    subject.sendCompleted()
+    #expect(timeline.history == ["1@0.5 seconds", "completed@0.5 seconds"])
+    scheduler.run()
+    #expect(timeline.history == ["1@0.5 seconds", "completed@0.5 seconds"])
+  }
+
+  @Test func g48AnErrorIsForwardedAtOnceAndDropsTheWaitingValue() {
+    let scheduler = TestScheduler()
+    let subject = Subject<Int>()
+    let timeline = Timeline(subject.signal.debounce(.seconds(1), on: scheduler), scheduler)
+    subject.sendNext(1)
+    scheduler.advance(by: .milliseconds(200))
+    subject.sendError(TestError.boom)
+    #expect(timeline.history == ["error(boom)@0.2 seconds"])
+    scheduler.run()
+    #expect(timeline.history == ["error(boom)@0.2 seconds"])
+  }
+
+  @Test func g48DisposalCancelsTheWaitingValue() {
+    let scheduler = TestScheduler()
+    let subject = Subject<Int>()
+    let timeline = Timeline(subject.signal.debounce(.seconds(1), on: scheduler), scheduler)
+    subject.sendNext(1)
+    timeline.subscription.dispose()
+    scheduler.run()
+    subject.sendNext(2)
+    scheduler.run()
+    #expect(timeline.history == [])
+  }
+
+  @Test func theSameEventsAsThrottle() {
+    let scheduler = TestScheduler()
+    let subject = Subject<Int>()
+    let debounced = Timeline(subject.signal.debounce(.seconds(2), on: scheduler), scheduler)
+    let throttled = Timeline(subject.signal.throttle(.seconds(2), on: scheduler), scheduler)
+    for (step, value) in [(0, 1), (1, 2), (5, 3), (6, 4), (9, 5)] {
+      scheduler.advance(to: .seconds(step))
+      subject.sendNext(value)
+    }
+    scheduler.advance(to: .seconds(10))
+    subject.sendCompleted()
+    #expect(
+      debounced.history == ["2@3.0 seconds", "4@8.0 seconds", "5@10.0 seconds", "completed@10.0 seconds"])
+    #expect(throttled.history == debounced.history)
+  }
+}

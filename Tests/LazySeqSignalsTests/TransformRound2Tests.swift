@@ -1,0 +1,218 @@
+// Round-2 unary operators: takeLast, tryMap, distinctUntilChanged(by:)
+// (RAC `-takeLast:`, G53 `-tryMap:`, G28 `-distinctUntilChanged`), and the
+// decision on `any`/`all` and errors.
+
+import Foundation
+import LazySeqSignals
+import Testing
+
+/// A signal that never terminates by itself and counts the disposals of its
+/// subscriptions; `subject` feeds it.
+private func disposalCounting(_ subject: Subject<Int>, _ disposed: Counter) -> Signal<Int> {
+  Signal { subscriber in
+    let inner = subject.signal.subscribe(subscriber)
+    return AnyDisposable {
+      inner.dispose()
+      disposed.increment()
+    }
+  }
+}
+
+@Suite struct TakeLastTests {
+  @Test func sendsTheLastValuesAtCompletion() {
+    #expect(history(signal([1, 2, 3, 4, 5]).takeLast(2)) == expectHistory([4, 5]))
+    #expect(history(signal([1, 2, 3]).takeLast(3)) == expectHistory([1, 2, 3]))
+    #expect(history(signal([1, 2, 3]).takeLast(10)) == expectHistory([1, 2, 3]))
+    #expect(history(signal([1, 2, 3]).takeLast(0)) == ["completed"])
+    #expect(history(Signal<Int>.empty.takeLast(2)) == ["completed"])
+    // The ring buffer wraps several times.
+    #expect(history(signal(Array(0..<100)).takeLast(7)) == expectHistory(Array(93..<100)))
+  }
+
+  @Test func nothingBeforeCompletion() {
+    let subject = Subject<Int>()
+    let recorder = Recorder(subject.signal.takeLast(2))
+    for value in 1...4 { subject.sendNext(value) }
+    #expect(recorder.history == [])
+    subject.sendCompleted()
+    #expect(recorder.history == expectHistory([3, 4]))
+  }
+
+  @Test func anErrorDropsTheBufferedValues() {
+    let subject = Subject<Int>()
+    let recorder = Recorder(subject.signal.takeLast(2))
+    subject.sendNext(1)
+    subject.sendNext(2)
+    subject.sendError(TestError.boom)
+    #expect(recorder.history == ["error(boom)"])
+  }
+
+  @Test func disposalDisposesTheSourceAndDeliversNothingMore() {
+    let subject = Subject<Int>()
+    let disposed = Counter()
+    let recorder = Recorder(disposalCounting(subject, disposed).takeLast(1))
+    subject.sendNext(1)
+    recorder.disposable?.dispose()
+    #expect(disposed.value == 1)
+    subject.sendCompleted()
+    #expect(recorder.history == [])
+  }
+
+  @Test func completionDisposesTheSource() {
+    let subject = Subject<Int>()
+    let disposed = Counter()
+    let recorder = Recorder(disposalCounting(subject, disposed).takeLast(1))
+    subject.sendNext(1)
+    subject.sendCompleted()
+    #expect(recorder.history == expectHistory([1]))
+    #expect(disposed.value == 1)
+  }
+
+  @Test func aDownstreamTakeStopsTheReplay() {
+    #expect(history(signal([1, 2, 3, 4]).takeLast(3).take(2)) == expectHistory([2, 3]))
+  }
+
+  @Test func negativeCountIsAPreconditionFailure() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Signal.just(1).takeLast(-1)
+    }
+    // Optimized builds drop precondition messages; debug builds must name
+    // the operator.
+    #if DEBUG
+      if let result {
+        let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(message.contains("Signal.takeLast(_:): the count must not be negative, got -1"), "\(message)")
+      }
+    #endif
+  }
+}
+
+@Suite struct TryMapTests {
+  @Test func g53MapsUntilTheClosureThrows() {
+    let mapped = signal(["a", "b", "c", "d"]).tryMap { value -> String in
+      if value == "c" { throw TestError.boom }
+      return value + "_a"
+    }
+    #expect(history(mapped) == ["next(a_a)", "next(b_a)", "error(boom)"])
+  }
+
+  @Test func noValueIsTransformedAfterTheError() {
+    var calls = 0
+    let mapped = signal([1, 2, 3, 4, 5]).tryMap { value -> Int in
+      calls += 1
+      if value == 2 { throw TestError.boom }
+      return value
+    }
+    #expect(history(mapped) == ["next(1)", "error(boom)"])
+    #expect(calls == 2)
+  }
+
+  @Test func theErrorDisposesTheSourceFirst() {
+    let subject = Subject<Int>()
+    let disposed = Counter()
+    var disposedAtError = -1
+    disposalCounting(subject, disposed)
+      .tryMap { value -> Int in
+        if value < 0 { throw TestError.other }
+        return value
+      }
+      .subscribe(error: { _ in disposedAtError = disposed.value })
+    subject.sendNext(1)
+    #expect(disposed.value == 0)
+    subject.sendNext(-1)
+    #expect(disposedAtError == 1)
+    #expect(disposed.value == 1)
+  }
+
+  @Test func forwardsTheSourceTerminalEvents() {
+    #expect(history(signal([1, 2]).tryMap { $0 * 10 }) == expectHistory([10, 20]))
+    #expect(history(Signal<Int>.error(TestError.boom).tryMap { $0 }) == ["error(boom)"])
+  }
+
+  @Test func aDownstreamTakeStopsAnInfiniteSynchronousSource() {
+    #expect(history(infinite(1).tryMap { $0 + 1 }.take(3)) == expectHistory([2, 2, 2]))
+  }
+
+  @Test func disposalStopsDelivery() {
+    let subject = Subject<Int>()
+    let disposed = Counter()
+    let recorder = Recorder(disposalCounting(subject, disposed).tryMap { $0 })
+    subject.sendNext(1)
+    recorder.disposable?.dispose()
+    subject.sendNext(2)
+    #expect(recorder.history == ["next(1)"])
+    #expect(disposed.value == 1)
+  }
+}
+
+@Suite struct DistinctUntilChangedByTests {
+  @Test func g28WithACustomComparison() {
+    let words = signal(["a", "A", "b", "B", "a"])
+      .distinctUntilChanged { $0.lowercased() == $1.lowercased() }
+    #expect(history(words) == expectHistory(["a", "b", "a"]))
+    let numbers = signal([1, 2, 2, 1, 1]).distinctUntilChanged(by: ==)
+    #expect(history(numbers) == expectHistory([1, 2, 1]))
+    let optionals: [Int?] = [1, nil, nil, nil, 1]
+    #expect(
+      history(signal(optionals).distinctUntilChanged(by: ==))
+        == ["next(Optional(1))", "next(nil)", "next(Optional(1))", "completed"])
+    #expect(
+      history(signal([nil, nil, 1] as [Int?]).distinctUntilChanged(by: ==))
+        == ["next(nil)", "next(Optional(1))", "completed"])
+  }
+
+  @Test func comparesWithTheLastValueSent() {
+    let close = signal([0, 1, 2, 3, 10, 11]).distinctUntilChanged { abs($0 - $1) <= 1 }
+    #expect(history(close) == expectHistory([0, 2, 10]))
+  }
+
+  @Test func theFirstValueIsAlwaysSentAndTheComparisonSeesPairsInOrder() {
+    var pairs: [String] = []
+    let recorded = signal([3, 1, 2]).distinctUntilChanged { previous, current in
+      pairs.append("\(previous)→\(current)")
+      return false
+    }
+    #expect(history(recorded) == expectHistory([3, 1, 2]))
+    #expect(pairs == ["3→1", "1→2"])
+  }
+
+  @Test func forwardsErrorsAndStopsAnInfiniteSource() {
+    #expect(history(Signal<Int>.error(TestError.boom).distinctUntilChanged(by: ==)) == ["error(boom)"])
+    #expect(history(infinite(1).distinctUntilChanged(by: !=).take(3)) == expectHistory([1, 1, 1]))
+  }
+
+  @Test func disposalDisposesTheSource() {
+    let subject = Subject<Int>()
+    let disposed = Counter()
+    let recorder = Recorder(disposalCounting(subject, disposed).distinctUntilChanged(by: ==))
+    subject.sendNext(1)
+    recorder.disposable?.dispose()
+    subject.sendNext(2)
+    #expect(recorder.history == ["next(1)"])
+    #expect(disposed.value == 1)
+  }
+}
+
+/// RAC's `-any:` and `-all:` sent `NO` when the source failed; here the error
+/// is forwarded (a deliberate difference, listed in the guides).
+@Suite struct AnyAllErrorTests {
+  @Test func anyAndAllForwardTheError() {
+    #expect(history(Signal<Int>.error(TestError.boom).any()) == ["error(boom)"])
+    #expect(history(Signal<Int>.error(TestError.boom).any { $0 > 0 }) == ["error(boom)"])
+    #expect(history(Signal<Int>.error(TestError.boom).all { $0 > 0 }) == ["error(boom)"])
+    let late = signal([1, 2]).concat(.error(TestError.boom))
+    #expect(history(late.any { $0 > 5 }) == ["error(boom)"])
+    #expect(history(late.all { $0 > 0 }) == ["error(boom)"])
+  }
+
+  @Test func anAnswerFoundBeforeTheErrorIsKept() {
+    let late = signal([1, 2]).concat(.error(TestError.boom))
+    #expect(history(late.any { $0 == 2 }) == expectHistory([true]))
+    #expect(history(late.all { $0 < 2 }) == expectHistory([false]))
+  }
+
+  @Test func racBehaviourIsOneOperatorAway() {
+    let failing = Signal<Int>.error(TestError.boom)
+    #expect(history(failing.any().catch { _ in .just(false) }) == expectHistory([false]))
+  }
+}
