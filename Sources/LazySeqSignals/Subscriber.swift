@@ -144,8 +144,8 @@ public final class Subscriber<Value>: Disposable, @unchecked Sendable {
   /// Delivers a value; runs inside the gate.
   @inlinable
   func deliverNext(_ value: Value) {
-    guard let sink, !lifetime.isDisposed else { return }
-    sink.next(value)
+    guard !lifetime.isDisposed else { return }
+    sink?.next(value)
   }
 
   /// Delivers the terminal event; runs inside the gate. The resources are
