@@ -32,17 +32,18 @@ extension Signal {
   ///   evaluate it on the thread the signal needs in order to send (for
   ///   example the main queue, for a signal delivered on
   ///   `QueueScheduler.main`).
-  /// - Complexity: O(1) amortized per value: one short lock to buffer it,
-  ///   and one lock per *batch* of buffered values to read them.
+  /// - Complexity: O(1) per value, without locks: the signal appends each
+  ///   value to a buffer that the sequence reads (one atomic store and one
+  ///   atomic load per value); a semaphore is used only when the sequence
+  ///   waits for a value not sent yet.
   @inlinable
   public var sequence: Seq<Value> {
     // Ownership, without a cycle: the sequence owns the reader, which owns
     // the inbox and the subscription (disposed when the reader is released);
     // the subscription's sink owns only the inbox.
     let inbox = Operators.SignalInbox<Value>()
-    let lifetime = Lifetime()
-    attach(Sink(next: { inbox.push($0) }, end: { inbox.finish($0) }), lifetime)
-    let reader = Operators.SignalReader(inbox, subscription: lifetime)
+    let reader = Operators.SignalReader(inbox, subscription: Lifetime())
+    attach(Sink(next: { inbox.push($0) }, end: { inbox.finish($0) }), reader.subscription)
     return Self.sequence { try reader.next() }
   }
 
@@ -54,118 +55,157 @@ extension Signal {
 }
 
 extension Operators {
-  /// What a signal sent that the signal-backed sequence has not taken yet:
-  /// the values in order, then the end.
+  /// One chunk of a ``SignalInbox``: values written by the signal (the
+  /// *sender*), read by the sequence (the *reader*).
   ///
-  /// The sink `push`es from whatever thread the signal sends on (serially:
-  /// the signal's gate orders its events); the reader `take`s everything
-  /// there is in one step, swapping arrays, so the lock is paid once per
-  /// value on the sending side and once per batch on the reading side.
-  /// The critical sections never call out.
-  // @unchecked: `values`, `end` and `waiting` are only touched inside
-  // `locked`; `end` is written once, and read outside the lock only after a
-  // locked `take` has seen it set.
+  /// `state` packs the number of values written with two flags; it is the
+  /// publication point, like a memo segment's (see "The memory-ordering
+  /// rule" in LazySeq's Locking.swift): the sender initializes a value,
+  /// then stores the new count; the reader loads the state with acquire
+  /// ordering and may then read every value below the count. `linkedBit`
+  /// says the chunk is full and `next` is set; `endedBit` says the signal
+  /// ended after the last value (its ``SignalInbox/end`` is set).
+  // @unchecked: the values below the published count are never written
+  // again; `next` is written once, before `linkedBit` is published.
+  @usableFromInline
+  final class InboxChunk<Value>: @unchecked Sendable {
+    @usableFromInline static var linkedBit: Int { 1 }
+    @usableFromInline static var endedBit: Int { 2 }
+    @usableFromInline static var countShift: Int { 2 }
+    @usableFromInline static var maximumCapacity: Int { 4096 }
+
+    @usableFromInline let base: UnsafeMutablePointer<Value>
+    @usableFromInline let capacity: Int
+    @usableFromInline let state = Atomic<Int>(0)
+    @usableFromInline @exclusivity(unchecked) var next: InboxChunk<Value>?
+
+    @usableFromInline
+    init(capacity: Int) {
+      base = .allocate(capacity: capacity)
+      self.capacity = capacity
+    }
+
+    deinit {
+      base.deinitialize(count: state.load(ordering: .acquiring) >> InboxChunk.countShift)
+      base.deallocate()
+    }
+  }
+
+  /// What a signal sent that the signal-backed sequence has not read yet:
+  /// a chain of chunks written by the sender (serially: the signal's gate
+  /// orders its events) and read by the reader, without locks.
+  ///
+  /// Waiting: a reader that finds nothing new sets `sleeping`, then looks
+  /// again, then waits on the semaphore; a sender stores the new state,
+  /// then looks at `sleeping`, and signals if it takes the flag. Both sides
+  /// store then load, sequentially consistent, so at least one sees the
+  /// other (no lost wake-up), and the semaphore is touched only when the
+  /// reader really waits.
+  // @unchecked: `tail`, `count` and `end` are only touched by the sender
+  // (the reader reads `end` after acquiring the `endedBit` that publishes it).
   @usableFromInline
   final class SignalInbox<Value>: @unchecked Sendable {
-    @usableFromInline let mutex = Mutex<Void>(())
-    /// Released before each unlock, acquired after each lock: the
-    /// happens-before edge ThreadSanitizer misses when a contended Linux
-    /// `Mutex` is handed over through the futex (see `Lock`).
-    @usableFromInline let fence = Atomic<Int>(0)
-    @usableFromInline @exclusivity(unchecked) var values: [Value] = []
+    /// The chunk the reader starts with.
+    @usableFromInline let first: InboxChunk<Value>
+    /// The chunk being written, and how many values it holds (sender only).
+    @usableFromInline @exclusivity(unchecked) var tail: InboxChunk<Value>
+    @usableFromInline @exclusivity(unchecked) var count = 0
+    /// How the signal ended; written once, before `endedBit` is published.
     @usableFromInline @exclusivity(unchecked) var end: Completion?
-    /// The reader found nothing and waits (or is about to) on `semaphore`.
-    @usableFromInline @exclusivity(unchecked) var waiting = false
+    @usableFromInline let sleeping = Atomic<Bool>(false)
     private let semaphore = DispatchSemaphore(value: 0)
 
     @usableFromInline
-    init() {}
-
-    /// What `take` found.
-    @usableFromInline
-    enum Status {
-      /// The batch now holds at least one value.
-      case values
-      /// Nothing buffered and the signal has ended: read `end`.
-      case ended
-      /// Nothing buffered yet: `wait`, then take again.
-      case empty
+    init() {
+      first = InboxChunk(capacity: 16)
+      tail = first
     }
 
-    @inlinable
-    func locked<Result>(_ body: () -> Result) -> Result {
-      mutex.withLock { _ in
-        _ = fence.load(ordering: .acquiring)
-        let result = body()
-        fence.store(0, ordering: .releasing)
-        return result
-      }
-    }
-
-    /// Buffers one value (called by the signal, serially).
+    /// Appends one value (sender).
     @inlinable
     func push(_ value: Value) {
-      let wake = locked { () -> Bool in
-        values.append(value)
-        defer { waiting = false }
-        return waiting
-      }
-      // The semaphore is used only when the reader waits, not per value.
-      if wake { wakeReader() }
+      // Unretained: `tail` keeps the chunk alive, and only this (serial)
+      // sender replaces it.
+      unowned(unsafe) let chunk = tail
+      guard _fastPath(count < chunk.capacity) else { return link(value) }
+      (chunk.base + count).initialize(to: value)
+      count &+= 1
+      chunk.state.store(count << InboxChunk<Value>.countShift, ordering: .sequentiallyConsistent)
+      if sleeping.load(ordering: .sequentiallyConsistent) { wakeReader() }
     }
 
-    /// Records the end (called by the signal, once).
+    /// Appends `value` to a new chunk, then marks the full one linked.
+    @inlinable @inline(never)
+    func link(_ value: Value) {
+      let full = tail
+      let next = InboxChunk<Value>(
+        capacity: Swift.min(full.capacity * 2, InboxChunk<Value>.maximumCapacity))
+      next.base.initialize(to: value)
+      next.state.store(1 << InboxChunk<Value>.countShift, ordering: .relaxed)
+      full.next = next
+      tail = next
+      count = 1
+      full.state.store(
+        full.capacity << InboxChunk<Value>.countShift | InboxChunk<Value>.linkedBit,
+        ordering: .sequentiallyConsistent)
+      if sleeping.load(ordering: .sequentiallyConsistent) { wakeReader() }
+    }
+
+    /// Records the end (sender, once).
     @usableFromInline
     func finish(_ completion: Completion) {
-      let wake = locked { () -> Bool in
-        end = completion
-        defer { waiting = false }
-        return waiting
-      }
-      if wake { wakeReader() }
+      end = completion
+      tail.state.store(
+        count << InboxChunk<Value>.countShift | InboxChunk<Value>.endedBit,
+        ordering: .sequentiallyConsistent)
+      if sleeping.load(ordering: .sequentiallyConsistent) { wakeReader() }
     }
 
-    /// Wakes the reader after a take found nothing.
+    /// Wakes the reader if it is (about to be) waiting (sender).
     @usableFromInline
-    func wakeReader() { semaphore.signal() }
-
-    /// Moves everything buffered into `batch`, which must be empty (its
-    /// capacity is handed back to the inbox, to be filled next).
-    @inlinable
-    func take(into batch: inout [Value]) -> Status {
-      locked { () -> Status in
-        if !values.isEmpty {
-          swap(&values, &batch)
-          return .values
-        }
-        if end != nil { return .ended }
-        waiting = true
-        return .empty
-      }
+    func wakeReader() {
+      if sleeping.exchange(false, ordering: .sequentiallyConsistent) { semaphore.signal() }
     }
 
-    /// Blocks until the signal sends something after an `.empty` take.
+    /// Waits until `chunk`'s state differs from `seen` (reader); returns
+    /// the new state.
     @usableFromInline
-    func wait() { semaphore.wait() }
+    func wait(on chunk: InboxChunk<Value>, seen: Int) -> Int {
+      sleeping.store(true, ordering: .sequentiallyConsistent)
+      let now = chunk.state.load(ordering: .sequentiallyConsistent)
+      if now != seen {
+        // Something arrived meanwhile. If a sender took the flag, it
+        // signals: take that signal, so the semaphore stays balanced.
+        if !sleeping.exchange(false, ordering: .sequentiallyConsistent) { semaphore.wait() }
+        return now
+      }
+      // A sender that stores after our load sees the flag and signals.
+      semaphore.wait()
+      return chunk.state.load(ordering: .acquiring)
+    }
   }
 
-  /// The producer of the signal-backed sequence: hands out the values of
-  /// the current batch, and takes the next batch from the inbox when it
-  /// runs out. Called only by the thread holding the sequence's memo claim,
-  /// one call at a time, so its state needs no lock.
-  // @unchecked: `batch` and `index` are only touched by the memo's producer
-  // (one thread at a time, ordered by the memo's claim).
+  /// The producer of the signal-backed sequence: reads the inbox's chunks
+  /// in order. Called only by the thread holding the sequence's memo claim,
+  /// one call at a time (the claim orders them), so its position needs no
+  /// lock.
+  // @unchecked: `chunk`, `index` and `limit` are only touched by the memo's
+  // producer, one thread at a time.
   @usableFromInline
   final class SignalReader<Value>: @unchecked Sendable {
     @usableFromInline let inbox: SignalInbox<Value>
     @usableFromInline let subscription: Lifetime
-    @usableFromInline @exclusivity(unchecked) var batch: [Value] = []
+    /// The chunk being read, the next index in it, and how many of its
+    /// values are known to be published.
+    @usableFromInline @exclusivity(unchecked) var chunk: InboxChunk<Value>
     @usableFromInline @exclusivity(unchecked) var index = 0
+    @usableFromInline @exclusivity(unchecked) var limit = 0
 
     @usableFromInline
     init(_ inbox: SignalInbox<Value>, subscription: Lifetime) {
       self.inbox = inbox
       self.subscription = subscription
+      chunk = inbox.first
     }
 
     /// Nobody can read further: stop the subscription.
@@ -174,30 +214,38 @@ extension Operators {
     /// The next value, `nil` at completion; throws the signal's error.
     @inlinable
     func next() throws -> Value? {
-      if _fastPath(index < batch.count) {
+      if _fastPath(index < limit) {
+        unowned(unsafe) let current = chunk
         defer { index &+= 1 }
-        return batch[index]
+        return (current.base + index).pointee
       }
-      return try refill()
+      return try advance()
     }
 
-    /// Takes the next batch, waiting for one if needed.
+    /// Past the known values: loads the chunk's state, follows a link, or
+    /// waits.
     @inlinable
-    func refill() throws -> Value? {
-      batch.removeAll(keepingCapacity: batch.capacity <= 4096)
-      index = 0
+    func advance() throws -> Value? {
+      var state = chunk.state.load(ordering: .acquiring)
       while true {
-        switch inbox.take(into: &batch) {
-        case .values:
-          index = 1
-          return batch[0]
-        case .ended:
-          batch = []
+        let published = state >> InboxChunk<Value>.countShift
+        if index < published {
+          limit = published
+          defer { index &+= 1 }
+          return (chunk.base + index).pointee
+        }
+        if state & InboxChunk<Value>.linkedBit != 0 {
+          chunk = chunk.next.unsafelyUnwrapped
+          index = 0
+          limit = 0
+          state = chunk.state.load(ordering: .acquiring)
+          continue
+        }
+        if state & InboxChunk<Value>.endedBit != 0 {
           if case .failed(let error) = inbox.end.unsafelyUnwrapped { throw error }
           return nil
-        case .empty:
-          inbox.wait()
         }
+        state = inbox.wait(on: chunk, seen: state)
       }
     }
   }
