@@ -17,6 +17,13 @@ private final class Count: Sendable {
   var current: Int { value.load(ordering: .relaxed) }
 }
 
+/// A value that counts its releases.
+private final class Tracked {
+  let released: Count
+  init(_ released: Count) { self.released = released }
+  deinit { released.bump() }
+}
+
 /// A signal forwarding `subject`'s values, counting disposals of its
 /// subscriptions.
 private func forwardingSignal() -> (Subject<Int>, Signal<Int>, Count) {
@@ -204,13 +211,22 @@ struct SignalToSeqTests {
     #expect(seq.array == Array(0..<count))
   }
 
+  @Test("Values already read are released while the walk goes on (nothing holds the head)")
+  func readValuesAreReleased() {
+    let released = Count()
+    let subject = Subject<Tracked>()
+    var iterator = subject.signal.sequence.makeIterator()
+    let count = 20_000
+    for _ in 0..<count { subject.sendNext(Tracked(released)) }
+    for _ in 0..<count { #expect(iterator.next() != nil) }
+    // At most one buffer chunk and one memo segment (4,096 values each)
+    // may still hold values; everything before them is gone.
+    #expect(released.current >= count - 2 * 4_096)
+    withExtendedLifetime(iterator) {}
+  }
+
   @Test("Buffered values that are never read are released with the sequence")
   func unreadValuesAreReleased() {
-    final class Tracked {
-      let released: Count
-      init(_ released: Count) { self.released = released }
-      deinit { released.bump() }
-    }
     let released = Count()
     let subject = Subject<Tracked>()
     do {

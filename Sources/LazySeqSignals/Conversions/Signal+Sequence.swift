@@ -105,9 +105,10 @@ extension Operators {
   // (the reader reads `end` after acquiring the `endedBit` that publishes it).
   @usableFromInline
   final class SignalInbox<Value>: @unchecked Sendable {
-    /// The chunk the reader starts with.
-    @usableFromInline let first: InboxChunk<Value>
     /// The chunk being written, and how many values it holds (sender only).
+    /// The inbox holds no other chunk: the reader holds the one it reads,
+    /// which holds the chain to `tail`, so read chunks are freed as the
+    /// reader moves on.
     @usableFromInline @exclusivity(unchecked) var tail: InboxChunk<Value>
     @usableFromInline @exclusivity(unchecked) var count = 0
     /// How the signal ended; written once, before `endedBit` is published.
@@ -117,8 +118,7 @@ extension Operators {
 
     @usableFromInline
     init() {
-      first = InboxChunk(capacity: 16)
-      tail = first
+      tail = InboxChunk(capacity: 16)
     }
 
     /// Appends one value (sender).
@@ -205,7 +205,8 @@ extension Operators {
     init(_ inbox: SignalInbox<Value>, subscription: Lifetime) {
       self.inbox = inbox
       self.subscription = subscription
-      chunk = inbox.first
+      // Before the subscription starts: nothing is sending yet.
+      chunk = inbox.tail
     }
 
     /// Nobody can read further: stop the subscription.
