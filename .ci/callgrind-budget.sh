@@ -30,8 +30,8 @@ fi
 # case budget(instructions per unit)
 budgets=(
   "signal-pump 450"
-  "seq-signal-toarray 350"
-  "signal-sequence-array 1600"
+  "seq-signal-toarray 135"
+  "signal-sequence-array 575"
   "signal-subscribe-dispose 4700"
   "property-set 750"
 )

@@ -121,31 +121,11 @@ public final class Subscriber<Value>: Disposable, @unchecked Sendable {
     }
   }
 
-  /// Sends every element of `elements`, then completes, entering the gate
-  /// once: queued re-entrant work still runs after each element, and a
-  /// disposal (from a callback or another thread) stops the walk.
-  @inlinable
-  func sendAll<S: Sequence>(_ elements: S) where S.Element == Value {
-    var iterator = elements.makeIterator()
-    let entered = gate.enter(
-      {
-        while !lifetime.isDisposed, let element = iterator.next() {
-          deliverNext(element)
-          gate.drainIfNeeded()
-        }
-        deliverEnd(.completed)
-      }, maintain: { releaseIfEnded() })
-    if !entered {
-      while !lifetime.isDisposed, let element = iterator.next() { sendNext(element) }
-      sendCompleted()
-    }
-  }
-
   /// Delivers a value; runs inside the gate.
   @inlinable
   func deliverNext(_ value: Value) {
-    guard let sink, !lifetime.isDisposed else { return }
-    sink.next(value)
+    guard !lifetime.isDisposed else { return }
+    sink?.next(value)
   }
 
   /// Delivers the terminal event; runs inside the gate. The resources are

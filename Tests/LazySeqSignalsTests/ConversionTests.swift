@@ -17,6 +17,13 @@ private final class Count: Sendable {
   var current: Int { value.load(ordering: .relaxed) }
 }
 
+/// A value that counts its releases.
+private final class Tracked {
+  let released: Count
+  init(_ released: Count) { self.released = released }
+  deinit { released.bump() }
+}
+
 /// A signal forwarding `subject`'s values, counting disposals of its
 /// subscriptions.
 private func forwardingSignal() -> (Subject<Int>, Signal<Int>, Count) {
@@ -174,6 +181,63 @@ struct SignalToSeqTests {
     }
     #expect(seq.head == 0)
     #expect(seq.array == Array(0..<count))
+  }
+
+  @Test("Values sent in bursts from another thread, across many buffer chunks, then an error")
+  func burstsFromAnotherThreadThenError() {
+    let subject = Subject<Int>()
+    let seq = subject.signal.sequence
+    let count = 10_000
+    let sent = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      for value in 0..<count {
+        subject.sendNext(value)
+        // Pauses now and then, so that the reader catches up and waits.
+        if value % 997 == 0 { usleep(200) }
+      }
+      subject.sendError(Boom())
+      sent.signal()
+    }
+    var expected = 0
+    var walked = true
+    for value in seq {
+      if value != expected { walked = false }
+      expected += 1
+    }
+    sent.wait()
+    #expect(walked)
+    #expect(expected == count)
+    #expect(seq.failure is Boom)
+    #expect(seq.array == Array(0..<count))
+  }
+
+  @Test("Values already read are released while the walk goes on (nothing holds the head)")
+  func readValuesAreReleased() {
+    let released = Count()
+    let subject = Subject<Tracked>()
+    var iterator = subject.signal.sequence.makeIterator()
+    let count = 20_000
+    for _ in 0..<count { subject.sendNext(Tracked(released)) }
+    for _ in 0..<count { #expect(iterator.next() != nil) }
+    // At most one buffer chunk and one memo segment (4,096 values each)
+    // may still hold values; everything before them is gone.
+    #expect(released.current >= count - 2 * 4_096)
+    withExtendedLifetime(iterator) {}
+  }
+
+  @Test("Buffered values that are never read are released with the sequence")
+  func unreadValuesAreReleased() {
+    let released = Count()
+    let subject = Subject<Tracked>()
+    do {
+      let seq = subject.signal.sequence
+      for _ in 0..<100 { subject.sendNext(Tracked(released)) }
+      #expect(seq.head != nil)
+      #expect(released.current == 0)
+    }
+    #expect(released.current == 100)
+    subject.sendNext(Tracked(released))  // the subscription is gone: released at once
+    #expect(released.current == 101)
   }
 
   @Test("Laziness: head waits only for the first value")

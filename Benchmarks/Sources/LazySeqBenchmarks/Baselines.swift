@@ -95,10 +95,25 @@ enum Combine {
     return acc.value
   }
 
-  /// `array.publisher.collect()`: the baseline of scenario 8a.
+  /// `array.publisher.collect()`: the baseline of scenarios 8c and 8d.
+  ///
+  /// OpenCombine specializes this chain: `Publishers.Sequence.collect()`
+  /// returns `Result.Publisher(Array(sequence))`, so no value is pushed
+  /// through a subscriber; the cost is one array copy.
   static func collect(_ array: [Int]) -> Int {
     var result: [Int] = []
     _ = array.publisher.collect().sink { result = $0 }
+    return Stdlib.walk(result)
+  }
+
+  /// `array.publisher.eraseToAnyPublisher().collect()`: the same answer with
+  /// the values pushed one by one. Type erasure hides the specialization of
+  /// `collect` (and of `map`, which `Publishers.Sequence` specializes too),
+  /// so the generic `Publishers.Collect` operator receives every value, as
+  /// a `Signal` does: the baseline of scenarios 8e and 8f.
+  static func pushCollect(_ array: [Int]) -> Int {
+    var result: [Int] = []
+    _ = array.publisher.eraseToAnyPublisher().collect().sink { result = $0 }
     return Stdlib.walk(result)
   }
 }

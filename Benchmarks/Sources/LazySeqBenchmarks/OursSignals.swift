@@ -78,6 +78,8 @@ let instructionCases: [String: @Sendable (Int) -> Int] = [
   "signal-subscribe-dispose": OursSignals.subscribeDispose,
   "combine-pump": Combine.pump,
   "combine-subscribe-dispose": Combine.subscribeDispose,
+  "combine-collect": { Combine.collect(Array(0..<$0)) },
+  "combine-push-collect": { Combine.pushCollect(Array(0..<$0)) },
   "seq-signal-toarray": { OursConversions.seqToSignalToArray(Array(0..<$0)) },
   "signal-sequence-array": { OursConversions.signalToSequenceArray(Array(0..<$0)) },
 ]

@@ -361,6 +361,28 @@ struct Runner {
         unit: "ns/val", ours: s8d.ours, oursName: "signal.sequence.array (target ≤ 100 ns/value)",
         baseline: s8d.baseline, baselineName: "OpenCombine array.publisher.collect().sink",
         target: .reference))
+    progress("scenario 8e/8f (conversions against a pushed collect()) at n = \(formatSize(large))")
+    let pushedName = "OpenCombine array.publisher.eraseToAnyPublisher().collect().sink"
+    let s8e = compare(
+      "8e toArray",
+      ours: Contender(name: "Signal", elements: large) { OursConversions.seqToSignalToArray(bigArray) },
+      baseline: Contender(name: "OpenCombine", elements: large) { Combine.pushCollect(bigArray) })
+    rows.append(
+      ResultRow(
+        id: "8e", scenario: "Seq(array).signal().toArray() vs pushed collect()", size: large,
+        unit: "ns/val", ours: s8e.ours, oursName: "Seq(array).signal().toArray()",
+        baseline: s8e.baseline, baselineName: pushedName,
+        target: .ratio(3)))
+    let s8f = compare(
+      "8f sequence",
+      ours: Contender(name: "Signal", elements: large) { OursConversions.signalToSequenceArray(bigArray) },
+      baseline: Contender(name: "OpenCombine", elements: large) { Combine.pushCollect(bigArray) })
+    rows.append(
+      ResultRow(
+        id: "8f", scenario: "signal.sequence.array vs pushed collect()", size: large,
+        unit: "ns/val", ours: s8f.ours, oursName: "signal.sequence.array (target ≤ 100 ns/value)",
+        baseline: s8f.baseline, baselineName: pushedName,
+        target: .reference))
     let cases: [(id: String, name: String, body: ([Int]) -> Int)] = [
       ("8a", "seq.signal().toArray()", OursConversions.seqToSignalToArray),
       ("8b", "signal.sequence.array", OursConversions.signalToSequenceArray),

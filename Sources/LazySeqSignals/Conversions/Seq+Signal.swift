@@ -26,14 +26,32 @@ extension Seq {
     let start = self
     // The immediate scheduler runs every action at once, so "one element per
     // action" would only add a closure per element; a loop sends the same
-    // events in the same order, in constant stack, entering the gate once.
+    // events in the same order, in constant stack.
     if scheduler is ImmediateScheduler {
-      return Signal(attach: { sink, lifetime in
-        let subscriber = Subscriber(sink: sink, lifetime: lifetime)
-        subscriber.sendAll(start)
-      })
+      return Signal(attach: { sink, lifetime in Self.sendAll(start, to: sink, lifetime) })
     }
     return scheduled(on: scheduler)
+  }
+
+  /// The immediate form: one loop on the subscribing thread sends every
+  /// element, then completes.
+  ///
+  /// The loop is the only sender of this subscription, so its events are
+  /// serial by construction and it needs no gate (no `Subscriber`): like a
+  /// fused operator (THE PATTERN in Operators.swift), it checks the shared
+  /// lifetime before each element (a `take` downstream, or a `dispose()`
+  /// from a callback or from another thread, stops the walk), and on
+  /// completion disposes the lifetime first, then calls `end`. Nobody else
+  /// can send to this sink, so there is nothing to queue.
+  @inlinable
+  static func sendAll(_ start: Seq<Element>, to sink: Sink<Element>, _ lifetime: Lifetime) {
+    var iterator = start.makeIterator()
+    while !lifetime.isDisposed, let element = iterator.next() {
+      sink.next(element)
+    }
+    guard !lifetime.isDisposed else { return }
+    lifetime.dispose()
+    sink.end(.completed)
   }
 
   /// One element per scheduled action.

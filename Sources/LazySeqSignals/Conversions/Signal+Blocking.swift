@@ -48,11 +48,20 @@ extension Signal {
   func collectBlocking(timeout: Duration?) throws -> [Value] {
     let collector = Operators.Collector<Value>()
     // Delivery is serial, so the callbacks append without a lock; `finish`
-    // publishes the result (release) to `wait` (acquire).
-    let subscription = subscribe(
-      next: { collector.values.append($0) },
-      error: { collector.finish(.failure($0)) },
-      completed: { collector.finish(.success(())) })
+    // publishes the result (release) to `wait` (acquire). The sink is
+    // attached directly (what `subscribe` does, without wrapping optional
+    // callbacks in one more closure each).
+    let subscription = Lifetime()
+    attach(
+      Sink(
+        next: { collector.values.append($0) },
+        end: { completion in
+          switch completion {
+          case .completed: collector.finish(.success(()))
+          case .failed(let error): collector.finish(.failure(error))
+          }
+        }),
+      subscription)
     guard collector.wait(timeout: timeout) else {
       subscription.dispose()
       throw SignalError.timedOut

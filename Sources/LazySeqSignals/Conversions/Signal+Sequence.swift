@@ -3,6 +3,7 @@
 
 internal import Dispatch
 public import LazySeq
+public import Synchronization
 
 extension Signal {
   /// The signal-backed sequence: a `Seq` of the values this signal sends.
@@ -31,23 +32,19 @@ extension Signal {
   ///   evaluate it on the thread the signal needs in order to send (for
   ///   example the main queue, for a signal delivered on
   ///   `QueueScheduler.main`).
+  /// - Complexity: O(1) per value, without locks: the signal appends each
+  ///   value to a buffer that the sequence reads (one atomic store and one
+  ///   atomic load per value); a semaphore is used only when the sequence
+  ///   waits for a value not sent yet.
   @inlinable
   public var sequence: Seq<Value> {
-    let buffer = Operators.SignalBuffer<Value>()
-    // Weak: the sequence (through its producer) owns the buffer, and the
-    // buffer owns the subscription, which it disposes when released.
-    let subscription = subscribe(
-      next: { [weak buffer] in buffer?.push(.next($0)) },
-      error: { [weak buffer] in buffer?.push(.error($0)) },
-      completed: { [weak buffer] in buffer?.push(.completed) })
-    buffer.subscription = subscription
-    return Self.sequence {
-      switch buffer.pop() {
-      case .next(let value): return value
-      case .error(let error): throw error
-      case .completed: return nil
-      }
-    }
+    // Ownership, without a cycle: the sequence owns the reader, which owns
+    // the inbox and the subscription (disposed when the reader is released);
+    // the subscription's sink owns only the inbox.
+    let inbox = Operators.SignalInbox<Value>()
+    let reader = Operators.SignalReader(inbox, subscription: Lifetime())
+    attach(Sink(next: { inbox.push($0) }, end: { inbox.finish($0) }), reader.subscription)
+    return Self.sequence { try reader.next() }
   }
 
   /// The memoized sequence of what `next` produces (one call per element).
@@ -58,70 +55,199 @@ extension Signal {
 }
 
 extension Operators {
-  /// The events a signal sent and the sequence has not consumed yet.
+  /// One chunk of a ``SignalInbox``: values written by the signal (the
+  /// *sender*), read by the sequence (the *reader*).
   ///
-  /// `push` may come from any thread; `pop` blocks until an event is there.
-  /// Each memo element is forced under the sequence's own lock, so `pop` is
-  /// never called concurrently. Both are specialized in the client; the
-  /// lock and the semaphore are reached through non-generic calls.
-  // @unchecked: `events`, `head` and `waiting` are only touched under `lock`;
-  // `subscription` is set once right after subscribing, before any `pop`.
+  /// `state` packs the number of values written with two flags; it is the
+  /// publication point, like a memo segment's (see "The memory-ordering
+  /// rule" in LazySeq's Locking.swift): the sender initializes a value,
+  /// then stores the new count; the reader loads the state with acquire
+  /// ordering and may then read every value below the count. `linkedBit`
+  /// says the chunk is full and `next` is set; `endedBit` says the signal
+  /// ended after the last value (its ``SignalInbox/end`` is set).
+  // @unchecked: the values below the published count are never written
+  // again; `next` is written once, before `linkedBit` is published.
   @usableFromInline
-  final class SignalBuffer<Value>: @unchecked Sendable {
-    @usableFromInline let lock = WaitableLock()
-    @usableFromInline @exclusivity(unchecked) var events: [Event<Value>] = []
-    @usableFromInline @exclusivity(unchecked) var head = 0
-    /// The reader is blocked (or about to block) on the lock's semaphore.
-    @usableFromInline @exclusivity(unchecked) var waiting = false
-    /// Disposed when the buffer is released (nobody can read further).
-    @usableFromInline nonisolated(unsafe) var subscription: (any Disposable)?
+  final class InboxChunk<Value>: @unchecked Sendable {
+    @usableFromInline static var linkedBit: Int { 1 }
+    @usableFromInline static var endedBit: Int { 2 }
+    @usableFromInline static var countShift: Int { 2 }
+    @usableFromInline static var maximumCapacity: Int { 4096 }
+
+    @usableFromInline let base: UnsafeMutablePointer<Value>
+    @usableFromInline let capacity: Int
+    @usableFromInline let state = Atomic<Int>(0)
+    @usableFromInline @exclusivity(unchecked) var next: InboxChunk<Value>?
 
     @usableFromInline
-    init() {}
-
-    deinit { subscription?.dispose() }
-
-    @inlinable
-    func push(_ event: Event<Value>) {
-      var wake = false
-      lock.withLock {
-        events.append(event)
-        wake = waiting
-        waiting = false
-      }
-      // The semaphore is used only when the reader waits, not per value.
-      if wake { lock.signal() }
+    init(capacity: Int) {
+      base = .allocate(capacity: capacity)
+      self.capacity = capacity
     }
 
+    deinit {
+      base.deinitialize(count: state.load(ordering: .acquiring) >> InboxChunk.countShift)
+      base.deallocate()
+    }
+  }
+
+  /// What a signal sent that the signal-backed sequence has not read yet:
+  /// a chain of chunks written by the sender (serially: the signal's gate
+  /// orders its events) and read by the reader, without locks.
+  ///
+  /// Waiting: a reader that finds nothing new sets `sleeping`, then looks
+  /// again, then waits on the semaphore; a sender stores the new state,
+  /// then looks at `sleeping`, and signals if it takes the flag. Both sides
+  /// store then load, sequentially consistent, so at least one sees the
+  /// other (no lost wake-up), and the semaphore is touched only when the
+  /// reader really waits.
+  // @unchecked: `tail`, `count` and `end` are only touched by the sender
+  // (the reader reads `end` after acquiring the `endedBit` that publishes it).
+  @usableFromInline
+  final class SignalInbox<Value>: @unchecked Sendable {
+    /// The chunk being written, and how many values it holds (sender only).
+    /// The inbox holds no other chunk: the reader holds the one it reads,
+    /// which holds the chain to `tail`, so read chunks are freed as the
+    /// reader moves on.
+    @usableFromInline @exclusivity(unchecked) var tail: InboxChunk<Value>
+    @usableFromInline @exclusivity(unchecked) var count = 0
+    /// How the signal ended; written once, before `endedBit` is published.
+    @usableFromInline @exclusivity(unchecked) var end: Completion?
+    @usableFromInline let sleeping = Atomic<Bool>(false)
+    private let semaphore = DispatchSemaphore(value: 0)
+
+    @usableFromInline
+    init() {
+      tail = InboxChunk(capacity: 16)
+    }
+
+    /// Appends one value (sender).
     @inlinable
-    func pop() -> Event<Value> {
+    func push(_ value: Value) {
+      // Unretained: `tail` keeps the chunk alive, and only this (serial)
+      // sender replaces it.
+      unowned(unsafe) let chunk = tail
+      guard _fastPath(count < chunk.capacity) else { return link(value) }
+      (chunk.base + count).initialize(to: value)
+      count &+= 1
+      chunk.state.store(count << InboxChunk<Value>.countShift, ordering: .sequentiallyConsistent)
+      if sleeping.load(ordering: .sequentiallyConsistent) { wakeReader() }
+    }
+
+    /// Appends `value` to a new chunk, then marks the full one linked.
+    @inlinable @inline(never)
+    func link(_ value: Value) {
+      let full = tail
+      let next = InboxChunk<Value>(
+        capacity: Swift.min(full.capacity * 2, InboxChunk<Value>.maximumCapacity))
+      next.base.initialize(to: value)
+      next.state.store(1 << InboxChunk<Value>.countShift, ordering: .relaxed)
+      full.next = next
+      tail = next
+      count = 1
+      full.state.store(
+        full.capacity << InboxChunk<Value>.countShift | InboxChunk<Value>.linkedBit,
+        ordering: .sequentiallyConsistent)
+      if sleeping.load(ordering: .sequentiallyConsistent) { wakeReader() }
+    }
+
+    /// Records the end (sender, once).
+    @usableFromInline
+    func finish(_ completion: Completion) {
+      end = completion
+      tail.state.store(
+        count << InboxChunk<Value>.countShift | InboxChunk<Value>.endedBit,
+        ordering: .sequentiallyConsistent)
+      if sleeping.load(ordering: .sequentiallyConsistent) { wakeReader() }
+    }
+
+    /// Wakes the reader if it is (about to be) waiting (sender).
+    @usableFromInline
+    func wakeReader() {
+      if sleeping.exchange(false, ordering: .sequentiallyConsistent) { semaphore.signal() }
+    }
+
+    /// Waits until `chunk`'s state differs from `seen` (reader); returns
+    /// the new state.
+    @usableFromInline
+    func wait(on chunk: InboxChunk<Value>, seen: Int) -> Int {
+      sleeping.store(true, ordering: .sequentiallyConsistent)
+      let now = chunk.state.load(ordering: .sequentiallyConsistent)
+      if now != seen {
+        // Something arrived meanwhile. If a sender took the flag, it
+        // signals: take that signal, so the semaphore stays balanced.
+        if !sleeping.exchange(false, ordering: .sequentiallyConsistent) { semaphore.wait() }
+        return now
+      }
+      // A sender that stores after our load sees the flag and signals.
+      semaphore.wait()
+      return chunk.state.load(ordering: .acquiring)
+    }
+  }
+
+  /// The producer of the signal-backed sequence: reads the inbox's chunks
+  /// in order. Called only by the thread holding the sequence's memo claim,
+  /// one call at a time (the claim orders them), so its position needs no
+  /// lock.
+  // @unchecked: `chunk`, `index` and `limit` are only touched by the memo's
+  // producer, one thread at a time.
+  @usableFromInline
+  final class SignalReader<Value>: @unchecked Sendable {
+    @usableFromInline let inbox: SignalInbox<Value>
+    @usableFromInline let subscription: Lifetime
+    /// The chunk being read, the next index in it, and how many of its
+    /// values are known to be published.
+    @usableFromInline @exclusivity(unchecked) var chunk: InboxChunk<Value>
+    @usableFromInline @exclusivity(unchecked) var index = 0
+    @usableFromInline @exclusivity(unchecked) var limit = 0
+
+    @usableFromInline
+    init(_ inbox: SignalInbox<Value>, subscription: Lifetime) {
+      self.inbox = inbox
+      self.subscription = subscription
+      // Before the subscription starts: nothing is sending yet.
+      chunk = inbox.tail
+    }
+
+    /// Nobody can read further: stop the subscription.
+    deinit { subscription.dispose() }
+
+    /// The next value, `nil` at completion; throws the signal's error.
+    @inlinable
+    func next() throws -> Value? {
+      if _fastPath(index < limit) {
+        unowned(unsafe) let current = chunk
+        defer { index &+= 1 }
+        return (current.base + index).pointee
+      }
+      return try advance()
+    }
+
+    /// Past the known values: loads the chunk's state, follows a link, or
+    /// waits.
+    @inlinable
+    func advance() throws -> Value? {
+      var state = chunk.state.load(ordering: .acquiring)
       while true {
-        if let event = take() { return event }
-        lock.wait()
+        let published = state >> InboxChunk<Value>.countShift
+        if index < published {
+          limit = published
+          defer { index &+= 1 }
+          return (chunk.base + index).pointee
+        }
+        if state & InboxChunk<Value>.linkedBit != 0 {
+          chunk = chunk.next.unsafelyUnwrapped
+          index = 0
+          limit = 0
+          state = chunk.state.load(ordering: .acquiring)
+          continue
+        }
+        if state & InboxChunk<Value>.endedBit != 0 {
+          if case .failed(let error) = inbox.end.unsafelyUnwrapped { throw error }
+          return nil
+        }
+        state = inbox.wait(on: chunk, seen: state)
       }
-    }
-
-    @inlinable
-    func take() -> Event<Value>? {
-      var event: Event<Value>?
-      lock.withLock {
-        guard head < events.count else {
-          waiting = true
-          return
-        }
-        let next = events[head]
-        head += 1
-        if head >= 1024 && head * 2 >= events.count {
-          events.removeFirst(head)
-          head = 0
-        }
-        if next.isTerminal {
-          events = []
-          head = 0
-        }
-        event = next
-      }
-      return event
     }
   }
 }
