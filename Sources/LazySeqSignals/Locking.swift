@@ -10,7 +10,6 @@
 //   Properties and commands use it too, through `Gate.run`, for state that
 //   must change at once even from inside a callback.
 
-import Dispatch
 import Synchronization
 
 #if canImport(Darwin)
@@ -62,29 +61,6 @@ final class Locked<State>: @unchecked Sendable {
   func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     try lock.withLock { try body(&state) }
   }
-}
-
-/// A ``Lock`` and a semaphore behind non-generic calls, so that generic code
-/// specialized in a client can use them (`Signal.sequence`'s buffer).
-@usableFromInline
-final class WaitableLock: Sendable {
-  private let lock = Lock()
-  private let semaphore = DispatchSemaphore(value: 0)
-
-  @usableFromInline
-  init() {}
-
-  /// Runs `body` while holding the lock.
-  @usableFromInline
-  func withLock(_ body: () -> Void) { lock.withLock(body) }
-
-  /// Waits for a `signal()`.
-  @usableFromInline
-  func wait() { semaphore.wait() }
-
-  /// Wakes one `wait()`.
-  @usableFromInline
-  func signal() { semaphore.signal() }
 }
 
 /// A Boolean that flips from `false` to `true` exactly once.
