@@ -1,9 +1,14 @@
 // concat, +, startWith (RAC `-concat:`, `+concat:`, `-startWith:`).
 //
 // A concatenation is a memo over a list of parts. When the next part is
-// itself a concatenation seen from its start, its parts are spliced in
-// (iteratively) instead of being walked through, so 100,000 left- or
-// right-nested concatenations cost constant stack and linear time.
+// itself a concatenation seen from its start and not yet started, its parts
+// are spliced in (iteratively) instead of being walked through, so 100,000
+// left- or right-nested concatenations cost constant stack and linear time.
+//
+// The frontier lists the parts (`concatParts`) only until the first element
+// is demanded: from then on the walking state alone holds the current part
+// (at its current position) and the parts still to come, so streaming
+// through a concatenation lets the elements already passed be freed.
 
 extension Seq {
   /// This sequence's elements followed by `other`'s (RAC `-concat:`).
@@ -53,7 +58,10 @@ extension Seq {
   @inlinable
   internal static func _concatenation(_ parts: [Seq<Element>]) -> Seq<Element> {
     let state = _ConcatState(parts)
-    return _memo(sources: [state], concatParts: parts) { state.next() }
+    let result = _memo(sources: [state], concatParts: parts) { state.next() }
+    let segment = unsafeDowncast(result._storage.unsafelyUnwrapped, to: _Segment<Element>.self)
+    state.owner = Unmanaged.passUnretained(segment.frontier.unsafelyUnwrapped)
+    return result
   }
 }
 
@@ -63,11 +71,17 @@ extension Seq {
 internal final class _ConcatState<Element>: _StorageBase, @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) internal var current: _Walker<Element>
   @usableFromInline @exclusivity(unchecked) internal var pending: [Seq<Element>]
+  /// The frontier whose producer this state is, until its first element is
+  /// demanded; the first demand drops the frontier's list of parts (which
+  /// would keep every part from its start). Unretained: the producer runs
+  /// only while its frontier is alive.
+  @usableFromInline @exclusivity(unchecked) internal var owner: Unmanaged<_Frontier<Element>>?
 
   @inlinable
   internal init(_ parts: [Seq<Element>]) {
     current = _Walker(Seq())
     pending = parts.reversed()
+    owner = nil
     super.init()
   }
 
@@ -83,6 +97,11 @@ internal final class _ConcatState<Element>: _StorageBase, @unchecked Sendable {
 
   @inlinable
   internal func next() -> Element? {
+    if let owner {
+      // Called under the owner's lock (or by the one walker that owns it).
+      owner._withUnsafeGuaranteedRef { $0.concatParts = nil }
+      self.owner = nil
+    }
     while true {
       if let element = current.next() { return element }
       guard var part = pending.popLast() else { return nil }
@@ -90,16 +109,22 @@ internal final class _ConcatState<Element>: _StorageBase, @unchecked Sendable {
         pending.append(contentsOf: parts.dropFirst().reversed())
         part = parts[0]
       }
-      current = _Walker(part)
+      // Fusible: once `part` is gone, the walker may hold the only
+      // reference to the part (streaming through it without a memo).
+      current = _Walker(part, canFuse: true)
     }
   }
 
-  /// The parts of `seq` if it is a whole concatenation (seen from its start).
+  /// The parts of `seq` if it is a whole concatenation seen from its start
+  /// whose first element has not been demanded yet.
   @inlinable
   internal static func parts(of seq: Seq<Element>) -> [Seq<Element>]? {
     guard seq._index == 0, let storage = seq._storage, storage._kind == .segment else { return nil }
     let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
-    guard segment.isFirst, let parts = segment.frontier?.concatParts, !parts.isEmpty else { return nil }
+    guard segment.isFirst, let frontier = segment.frontier else { return nil }
+    // The parts are dropped, under this lock, by the first demand.
+    let parts = frontier.lock.withLock("a lazy sequence") { frontier.concatParts }
+    guard let parts, !parts.isEmpty else { return nil }
     return parts
   }
 }
