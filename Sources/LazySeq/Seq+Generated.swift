@@ -45,15 +45,18 @@ extension Seq {
 
   /// `value` repeated `count` times, or forever if `count` is `nil`.
   ///
+  /// ``skip(_:)`` moves by index (O(1)).
+  ///
   /// - Precondition: `count` is not negative.
   /// - Complexity: O(1) memory whatever the count.
   @inlinable
   public static func repeating(_ value: Element, count: Int? = nil) -> Seq<Element> {
     if let count {
       _checkCount(count, "repeating(_:count:)")
-      return _cursor(start: 0) { p in p < count ? (value, p + 1) : nil }
+      return _indexedCursor(count: count) { _ in value }
     }
-    return _cursor(start: 0, isInfinite: true) { p in (value, p &+ 1) }
+    let stay = { (position: Int, _: Int) -> Int in position }
+    return _cursor(start: 0, isInfinite: true, advance: stay) { p in (value, p) }
   }
 
   /// This sequence repeated forever; empty if this sequence is empty.

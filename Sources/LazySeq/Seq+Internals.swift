@@ -61,9 +61,20 @@ extension Seq {
   /// A sequence of position-addressed values; see `_Cursor`.
   @inlinable
   internal static func _cursor(
-    start: Int, isInfinite: Bool = false, _ step: @escaping (Int) -> (Element, Int)?
+    start: Int, isInfinite: Bool = false, advance: ((Int, Int) -> Int)? = nil,
+    _ step: @escaping (Int) -> (Element, Int)?
   ) -> Seq<Element> {
-    Seq(_storage: _Cursor(isInfinite: isInfinite, step: step), index: start)
+    Seq(_storage: _Cursor(isInfinite: isInfinite, advance: advance, step: step), index: start)
+  }
+
+  /// A cursor over the positions `0..<count`, moving by index.
+  @inlinable
+  internal static func _indexedCursor(count: Int, _ element: @escaping (Int) -> Element) -> Seq<Element> {
+    let advance = { (position: Int, distance: Int) -> Int in
+      let (sum, overflow) = position.addingReportingOverflow(distance)
+      return overflow ? count : Swift.min(sum, count)
+    }
+    return _cursor(start: 0, advance: advance) { p in p < count ? (element(p), p + 1) : nil }
   }
 
   /// `result`, evaluated now if `self` is eager (eager operators return eager
