@@ -20,8 +20,7 @@ extension Seq {
   /// Lazy: `other` is not touched until this sequence is exhausted.
   @inlinable
   public func concat(_ other: Seq<Element>) -> Seq<Element> {
-    if _isEager { return Seq(_snapshot: array + other.array, isEager: true) }
-    return Seq._concatenation([self, other])
+    Seq._concatenation([self, other])
   }
 
   /// Concatenates two sequences; the same as `lhs.concat(rhs)`.
@@ -61,7 +60,7 @@ extension Seq {
     let result = _memo(sources: [state], concatParts: parts) { state.next() }
     let segment = unsafeDowncast(result._storage.unsafelyUnwrapped, to: _Segment<Element>.self)
     state.owner = Unmanaged.passUnretained(segment.frontier.unsafelyUnwrapped)
-    return result
+    return parts[0]._finish(result)
   }
 }
 

@@ -25,9 +25,10 @@ extension Seq {
     Seq._checkCount(count, "skip(_:)")
     var (position, remaining) = Seq._jump(self, count)
     position._isEager = _isEager
+    position._checkInvariants()
     if remaining == 0 { return position }
     let start = position
-    return _adopt(
+    return _finish(
       Seq._deferred {
         var position = start
         var remaining = remaining
@@ -111,13 +112,13 @@ extension Seq {
   public func take(_ count: Int) -> Seq<Element> {
     Seq._checkCount(count, "take(_:)")
     if count == 0 { return Seq(_storage: nil, index: 0, isEager: _isEager) }
-    if _isEager { return Seq(_snapshot: Array(prefix(count)), isEager: true) }
-    let source = _WalkerBox(self)
     let taken = _StateBox(0)
-    return Seq._memo(sources: [source]) {
-      guard taken.value < count else { return nil }
-      taken.value += 1
-      return source.walker.next()
+    return _derived { source in
+      {
+        guard taken.value < count else { return nil }
+        taken.value += 1
+        return source.walker.next()
+      }
     }
   }
 }

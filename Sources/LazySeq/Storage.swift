@@ -223,6 +223,7 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
   /// The locked part of `force`; returns whether the producer has ended.
   @inlinable
   internal func produce(into segment: _Segment<Element>, seen: Int) -> Bool {
+    defer { _checkInvariants(producingInto: segment) }  // LAZYSEQ_INVARIANTS only
     // Acquiring: pairs with the releasing store that ended the previous
     // production, so everything that production wrote (the producer's
     // state) happens-before this one, also for tools that cannot see the
