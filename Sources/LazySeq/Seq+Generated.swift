@@ -87,6 +87,49 @@ extension Seq {
   }
 }
 
+extension Seq {
+  /// This sequence repeated `times` times: empty for 0, this sequence for 1.
+  ///
+  /// ```swift
+  /// print(Seq([1, 2]).cycled(times: 3).array)   // [1, 2, 1, 2, 1, 2]
+  /// ```
+  ///
+  /// Lazy: the source is walked once and memoized, so its closures run at
+  /// most once per element, however many times it is repeated. The result
+  /// holds the source's head (to replay it) until its last repetition
+  /// starts.
+  ///
+  /// - Parameter times: How many times to repeat the sequence.
+  /// - Returns: The repeated sequence.
+  /// - Precondition: `times` is not negative.
+  /// - Complexity: O(1) to create; O(1) per element.
+  @inlinable
+  public func cycled(times: Int) -> Seq<Element> {
+    Seq._checkCount(times, "cycled(times:)")
+    if times == 0 { return Seq(_storage: nil, index: 0, isEager: _isEager) }
+    if times == 1 { return self }
+    let state = _StateBox((start: Optional(self.lazy), remaining: times - 1, sawElement: false))
+    return _derived { source in
+      {
+        while true {
+          if let element = source.walker.next() {
+            state.value.sawElement = true
+            return element
+          }
+          guard state.value.sawElement, state.value.remaining > 0, let start = state.value.start
+          else {
+            state.value.start = nil
+            return nil
+          }
+          state.value.remaining -= 1
+          if state.value.remaining == 0 { state.value.start = nil }
+          source.walker = _Walker(start)
+        }
+      }
+    }
+  }
+}
+
 /// A mutable cell captured by a producer and touched only under its memo's
 /// lock.
 @usableFromInline

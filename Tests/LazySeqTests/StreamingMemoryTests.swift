@@ -30,7 +30,7 @@ private func maxLiveWhileStreaming<T>(
     if walked % 500 == 0 { maxLive = max(maxLive, tracker.liveCount) }
     if walked == count { break }
   }
-  return (walked, maxLive)
+  return (walked, max(maxLive, tracker.liveCount))
 }
 
 /// The bound on instances alive while streaming (see the file comment).
@@ -122,5 +122,29 @@ struct StreamingMemoryTests {
   @Test("cycled holds its (finite) source and nothing more")
   func cycling() {
     expectStreams("cycled") { s, _ in s.take(100).cycled() }
+    expectStreams("cycled(times:)") { s, _ in s.take(100).cycled(times: 2_000) }
+  }
+
+  @Test("The LazyList combinators stream")
+  func combinators() {
+    expectStreams("chunks") { s, _ in s.chunks(ofCount: 3) }
+    expectStreams("windows") { s, _ in s.windows(ofCount: 3) }
+    expectStreams("enumerated") { s, _ in s.enumerated() }
+    expectStreams("zipLongest") { s, t in s.zipLongest(with: trackedNaturals(t).take(10)) }
+    expectStreams("partitioned, false side") { s, _ in
+      s.partitioned(by: { $0.value.isMultiple(of: 3) }).falseElements
+    }
+    expectStreams("partitioned, true side") { s, _ in
+      s.partitioned(by: { $0.value.isMultiple(of: 3) }).trueElements
+    }
+    expectStreams("partitioned, both sides in step") { s, _ in
+      let sides = s.partitioned(by: { $0.value.isMultiple(of: 2) })
+      return sides.falseElements.zip(with: sides.trueElements)
+    }
+    expectStreams("uniqued(on:)") { s, _ in s.uniqued(on: \.value) }
+    expectStreams("uniqued() of the values") { s, _ in s.map(\.value).uniqued() }
+    expectStreams("interspersed") { s, t in s.interspersed(with: Tracked(-1, tracker: t)) }
+    expectStreams("dropLast") { s, _ in s.dropLast(10) }
+    expectStreams("takeLast of a long prefix", count: 10) { s, _ in s.take(200_000).takeLast(10) }
   }
 }
