@@ -33,7 +33,7 @@ extension Seq {
   /// the sequences' elements; the list of sequences is read now.
   ///
   /// ```swift
-  /// print(Seq.concat([[1], [], [2, 3]]).array)   // [1, 2, 3]
+  /// print(Seq<Int>.concat([[1], [], [2, 3]]).array)   // [1, 2, 3]
   /// ```
   @inlinable
   public static func concat<S: Sequence>(_ sequences: S) -> Seq<Element>

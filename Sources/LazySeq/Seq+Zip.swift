@@ -25,7 +25,7 @@ extension Seq {
   /// sequence.
   ///
   /// ```swift
-  /// print(Seq.zip([[1, 2], [3, 4], [5, 6]]).array)   // [[1, 3, 5], [2, 4, 6]]
+  /// print(Seq<Int>.zip([[1, 2], [3, 4], [5, 6]]).array)   // [[1, 3, 5], [2, 4, 6]]
   /// ```
   @inlinable
   public static func zip(_ sequences: [Seq<Element>]) -> Seq<[Element]> {

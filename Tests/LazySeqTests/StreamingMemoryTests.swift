@@ -90,7 +90,7 @@ struct StreamingMemoryTests {
   @Test("zip streams")
   func zipping() {
     expectStreams("zip(with:)") { s, t in s.zip(with: trackedNaturals(t)) }
-    expectStreams("Seq.zip") { s, t in Seq.zip([s, trackedNaturals(t)]) }
+    expectStreams("Seq.zip") { s, t in Seq<Tracked>.zip([s, trackedNaturals(t)]) }
   }
 
   @Test("bind, flatMap, flatten stream")
@@ -112,7 +112,7 @@ struct StreamingMemoryTests {
     expectStreams("concat, second part") { s, t in Seq([Tracked(-1, tracker: t)]).concat(s) }
     expectStreams("+") { s, t in .just(Tracked(-1, tracker: t)) + s.map { $0 } }
     expectStreams("Seq.concat") { s, t in
-      Seq.concat([.just(Tracked(-1, tracker: t)), .empty, s.filter { _ in true }, .empty])
+      Seq<Tracked>.concat([.just(Tracked(-1, tracker: t)), .empty, s.filter { _ in true }, .empty])
     }
     expectStreams("nested concatenations") { s, t in
       .just(Tracked(-2, tracker: t)) + (.just(Tracked(-1, tracker: t)) + s)
