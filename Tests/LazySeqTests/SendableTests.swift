@@ -21,6 +21,22 @@ struct SendableTests {
     #expect(sums == Array(repeating: (0..<1000).reduce(0) { $0 + $1 * $1 }, count: 4))
   }
 
+  @Test("Both sides of a partition walked from several threads share one evaluation")
+  func partitionedConcurrently() async {
+    let calls = ConcurrentCounter()
+    let (odd, even) = Seq(0..<20_000).partitioned(by: { value in
+      calls.increment()
+      return value.isMultiple(of: 2)
+    })
+    let sums = await runConcurrently(threads: 4) { index in
+      (index.isMultiple(of: 2) ? even : odd).reduce(0, +)
+    }
+    let evenSum = stride(from: 0, to: 20_000, by: 2).reduce(0, +)
+    let oddSum = stride(from: 1, to: 20_000, by: 2).reduce(0, +)
+    #expect(sums == [evenSum, oddSum, evenSum, oddSum])
+    #expect(calls.total == 20_000)
+  }
+
   @Test("The static zip and concat work with the element type spelled out")
   func staticFormsWithElementType() {
     let a = Seq([1, 2])

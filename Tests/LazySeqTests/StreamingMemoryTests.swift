@@ -148,3 +148,35 @@ struct StreamingMemoryTests {
     expectStreams("takeLast of a long prefix", count: 10) { s, _ in s.take(200_000).takeLast(10) }
   }
 }
+
+@Suite("Streaming in constant memory: consumers")
+struct StreamingConsumerTests {
+  @Test("Folds and queries over a temporary hold nothing behind them")
+  func folds() {
+    for name in ["any", "all", "foldLeft"] {
+      let tracker = LifetimeTracker()
+      var maxLive = 0
+      let watch = { (x: Tracked) in
+        if x.value % 500 == 0 { maxLive = max(maxLive, tracker.liveCount) }
+      }
+      switch name {
+      case "any":
+        _ = trackedNaturals(tracker).map { $0 }.any {
+          watch($0)
+          return $0.value == 100_000
+        }
+      case "all":
+        _ = trackedNaturals(tracker).map { $0 }.all {
+          watch($0)
+          return $0.value < 100_000
+        }
+      default:
+        _ = trackedNaturals(tracker).map { $0 }.take(100_000).foldLeft(start: 0) {
+          watch($1)
+          return $0 + 1
+        }
+      }
+      #expect(maxLive <= streamingBound, "\(name) kept \(maxLive) instances alive")
+    }
+  }
+}
