@@ -54,6 +54,12 @@ internal final class _PartitionState<Element>: _StorageBase, @unchecked Sendable
   /// when a side's producer is released).
   @usableFromInline internal let falseWanted = Atomic<Bool>(true)
   @usableFromInline internal let trueWanted = Atomic<Bool>(true)
+  /// Bumped (releasing) at the end of each locked section and read
+  /// (acquiring) at the start of the next, so that each section
+  /// happens-before the next also for tools that cannot see the lock's
+  /// hand-over (ThreadSanitizer and the Linux PI-futex `Mutex`), as the
+  /// memo's segment state does for its producer.
+  @usableFromInline internal let handOff = Atomic<Int>(0)
 
   @inlinable
   internal init(_ source: Seq<Element>, _ predicate: @escaping (Element) -> Bool) {
@@ -76,6 +82,8 @@ internal final class _PartitionState<Element>: _StorageBase, @unchecked Sendable
   @inlinable
   internal func next(side: Bool) -> Element? {
     lock.withLock("a partitioned sequence") {
+      _ = handOff.load(ordering: .acquiring)
+      defer { handOff.wrappingAdd(1, ordering: .releasing) }
       if let element = side ? popFirst(&queues.1, &heads.1) : popFirst(&queues.0, &heads.0) {
         return element
       }
