@@ -10,6 +10,8 @@
 // (at its current position) and the parts still to come, so streaming
 // through a concatenation lets the elements already passed be freed.
 
+public import Synchronization
+
 extension Seq {
   /// This sequence's elements followed by `other`'s (RAC `-concat:`).
   ///
@@ -125,9 +127,16 @@ internal final class _ConcatState<Element>: _StorageBase, @unchecked Sendable {
     guard seq._index == 0, let storage = seq._storage, storage._kind == .segment else { return nil }
     let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
     guard segment.isFirst, let frontier = segment.frontier else { return nil }
-    // The parts are dropped, under this lock, by the first demand.
-    let parts = frontier.lock.withLock("a lazy sequence") { frontier.concatParts }
-    guard let parts, !parts.isEmpty else { return nil }
+    // The parts are dropped by the first demand, under the memo's lock.
+    // Splicing is optional (walking the part is always correct), so never
+    // wait for that lock: its holder may be this very thread (a part that
+    // demands its own concatenation) or one waiting for a lock this thread
+    // holds. Holding it with nothing produced yet (state 0) guarantees the
+    // parts are still there.
+    let parts = frontier.lock.mutex.withLockIfAvailable { _ -> [Seq<Element>]? in
+      segment.loadState() == 0 ? frontier.concatParts : nil
+    }
+    guard let parts = parts ?? nil, !parts.isEmpty else { return nil }
     return parts
   }
 }

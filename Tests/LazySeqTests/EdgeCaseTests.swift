@@ -119,3 +119,49 @@ struct EdgeCaseTests {
     #expect(seq.array == [0, 1, 2])
   }
 }
+
+/// Holds a sequence so that its own definition can refer to it.
+private final class SelfReference: @unchecked Sendable {
+  var fibs: Seq<Int> = .empty
+}
+
+@Suite("Edge cases: self-referential concatenations")
+struct SelfReferentialConcatTests {
+  /// fibs = [0, 1] + zip(fibs, fibs.tail).map(+), with `sums` the part.
+  private func fibonacci() -> (fibs: Seq<Int>, sums: Seq<Int>) {
+    let box = SelfReference()
+    // `fibs` from `offset` on, read only when first demanded.
+    func later(_ offset: Int) -> Seq<Int> {
+      Seq(head: { box.fibs.skip(offset).head }, tail: { box.fibs.skip(offset).tail })
+    }
+    let sums = later(0).zip(with: later(1)).map { $0 + $1 }
+    box.fibs = Seq([0, 1]) + sums
+    return (box.fibs, sums)
+  }
+
+  @Test("A part that demands its own concatenation can be walked first")
+  func partFirst() {
+    let (fibs, sums) = fibonacci()
+    #expect(sums.take(8).array == [1, 2, 3, 5, 8, 13, 21, 34])
+    #expect(fibs.take(10).array == [0, 1, 1, 2, 3, 5, 8, 13, 21, 34])
+  }
+
+  @Test("A self-referential concatenation can be walked first")
+  func concatenationFirst() {
+    let (fibs, sums) = fibonacci()
+    #expect(fibs.take(10).array == [0, 1, 1, 2, 3, 5, 8, 13, 21, 34])
+    #expect(sums.take(8).array == [1, 2, 3, 5, 8, 13, 21, 34])
+  }
+
+  @Test("Both walked from several threads at once")
+  func concurrently() async {
+    let expected = [0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610]
+    for _ in 0..<20 {
+      let (fibs, sums) = fibonacci()
+      let results = await runConcurrently(threads: 4) { index in
+        index.isMultiple(of: 2) ? fibs.take(16).array : [0, 1] + sums.take(14).array
+      }
+      #expect(results.allSatisfy { $0 == expected })
+    }
+  }
+}
