@@ -7,8 +7,10 @@
 // nested package `Benchmarks/Package.swift`.
 //
 // Compile-time flags (add with `-Xswiftc -D<FLAG>`):
-// - `LAZYSEQ_INVARIANTS`: enables internal consistency checks in the memo
-//   storage (segment bookkeeping). Off by default; costs a few percent.
+// - `LAZYSEQ_INVARIANTS`: enables internal consistency checks of the memo
+//   storage (segment counts, flags, frontier ownership; see
+//   `Sources/LazySeq/Seq+Invariants.swift`). Off by default (then free); CI
+//   runs the LazySeq tests with it (`.ci/run`).
 import PackageDescription
 
 let strict: [SwiftSetting] = [

@@ -81,20 +81,21 @@ extension Collection {
 extension Seq where Element: Strideable, Element.Stride: SignedInteger {
   /// Creates a sequence of the values of a range without copying them.
   ///
+  /// ``skip(_:)`` moves by index: `Seq(0..<Int.max).skip(Int.max / 2)` is
+  /// O(1).
+  ///
   /// - Complexity: O(1); memory O(1).
   @inlinable
   public init(_ range: Range<Element>) {
     let lower = range.lowerBound
-    let count = range.count
-    self = Seq._cursor(start: 0) { p in p < count ? (lower.advanced(by: Element.Stride(p)), p + 1) : nil }
+    self = Seq._indexedCursor(count: range.count) { lower.advanced(by: Element.Stride($0)) }
   }
 
   /// Creates a sequence of the values of a closed range without copying them.
   @inlinable
   public init(_ range: ClosedRange<Element>) {
     let lower = range.lowerBound
-    let count = range.count
-    self = Seq._cursor(start: 0) { p in p < count ? (lower.advanced(by: Element.Stride(p)), p + 1) : nil }
+    self = Seq._indexedCursor(count: range.count) { lower.advanced(by: Element.Stride($0)) }
   }
 }
 

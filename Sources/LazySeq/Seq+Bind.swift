@@ -31,19 +31,18 @@ extension Seq {
     let inner = _WalkerBox(Seq<U>())
     let binder = _StateBox<((Element, inout Bool) -> Seq<U>?)?>(nil)
     let stopped = _StateBox(false)
-    return _adopt(
-      Seq<U>._memo(sources: [outer, inner]) {
-        while true {
-          if let value = inner.walker.next() { return value }
-          if stopped.value { return nil }
-          if binder.value == nil { binder.value = makeBinder() }
-          guard let element = outer.walker.next() else { return nil }
-          var stop = false
-          guard let next = binder.value.unsafelyUnwrapped(element, &stop) else { return nil }
-          inner.walker = _Walker(next, canFuse: true)
-          stopped.value = stop
-        }
-      })
+    return _derived(sources: [outer, inner]) {
+      while true {
+        if let value = inner.walker.next() { return value }
+        if stopped.value { return nil }
+        if binder.value == nil { binder.value = makeBinder() }
+        guard let element = outer.walker.next() else { return nil }
+        var stop = false
+        guard let next = binder.value.unsafelyUnwrapped(element, &stop) else { return nil }
+        inner.walker = _Walker(next, canFuse: true)
+        stopped.value = stop
+      }
+    }
   }
 
   /// Maps each element to a sequence and concatenates the results (RAC
@@ -61,14 +60,13 @@ extension Seq {
   public func flatMap<U>(_ transform: @escaping (Element) -> Seq<U>) -> Seq<U> {
     let outer = _WalkerBox(self)
     let inner = _WalkerBox(Seq<U>())
-    return _adopt(
-      Seq<U>._memo(sources: [outer, inner]) {
-        while true {
-          if let value = inner.walker.next() { return value }
-          guard let element = outer.walker.next() else { return nil }
-          inner.walker = _Walker(transform(element), canFuse: true)
-        }
-      })
+    return _derived(sources: [outer, inner]) {
+      while true {
+        if let value = inner.walker.next() { return value }
+        guard let element = outer.walker.next() else { return nil }
+        inner.walker = _Walker(transform(element), canFuse: true)
+      }
+    }
   }
 
   /// Maps each element to any `Sequence` and concatenates the results,

@@ -1,9 +1,16 @@
 // concat, +, startWith (RAC `-concat:`, `+concat:`, `-startWith:`).
 //
 // A concatenation is a memo over a list of parts. When the next part is
-// itself a concatenation seen from its start, its parts are spliced in
-// (iteratively) instead of being walked through, so 100,000 left- or
-// right-nested concatenations cost constant stack and linear time.
+// itself a concatenation seen from its start and not yet started, its parts
+// are spliced in (iteratively) instead of being walked through, so 100,000
+// left- or right-nested concatenations cost constant stack and linear time.
+//
+// The frontier lists the parts (`concatParts`) only until the first element
+// is demanded: from then on the walking state alone holds the current part
+// (at its current position) and the parts still to come, so streaming
+// through a concatenation lets the elements already passed be freed.
+
+public import Synchronization
 
 extension Seq {
   /// This sequence's elements followed by `other`'s (RAC `-concat:`).
@@ -15,8 +22,7 @@ extension Seq {
   /// Lazy: `other` is not touched until this sequence is exhausted.
   @inlinable
   public func concat(_ other: Seq<Element>) -> Seq<Element> {
-    if _isEager { return Seq(_snapshot: array + other.array, isEager: true) }
-    return Seq._concatenation([self, other])
+    Seq._concatenation([self, other])
   }
 
   /// Concatenates two sequences; the same as `lhs.concat(rhs)`.
@@ -29,8 +35,12 @@ extension Seq {
   /// the sequences' elements; the list of sequences is read now.
   ///
   /// ```swift
-  /// print(Seq.concat([[1], [], [2, 3]]).array)   // [1, 2, 3]
+  /// print(Seq<Int>.concat([[1], [], [2, 3]]).array)   // [1, 2, 3]
   /// ```
+  ///
+  /// - Note: Spell the element type (`Seq<Int>.concat(…)`): with Swift 6.3
+  ///   the compiler cannot infer it here (swiftlang/swift#80146; see the
+  ///   Sendable policy in `Docs/Contracts.md`).
   @inlinable
   public static func concat<S: Sequence>(_ sequences: S) -> Seq<Element>
   where S.Element == Seq<Element> {
@@ -53,7 +63,10 @@ extension Seq {
   @inlinable
   internal static func _concatenation(_ parts: [Seq<Element>]) -> Seq<Element> {
     let state = _ConcatState(parts)
-    return _memo(sources: [state], concatParts: parts) { state.next() }
+    let result = _memo(sources: [state], concatParts: parts) { state.next() }
+    let segment = unsafeDowncast(result._storage.unsafelyUnwrapped, to: _Segment<Element>.self)
+    state.owner = Unmanaged.passUnretained(segment.frontier.unsafelyUnwrapped)
+    return parts[0]._finish(result)
   }
 }
 
@@ -63,11 +76,17 @@ extension Seq {
 internal final class _ConcatState<Element>: _StorageBase, @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) internal var current: _Walker<Element>
   @usableFromInline @exclusivity(unchecked) internal var pending: [Seq<Element>]
+  /// The frontier whose producer this state is, until its first element is
+  /// demanded; the first demand drops the frontier's list of parts (which
+  /// would keep every part from its start). Unretained: the producer runs
+  /// only while its frontier is alive.
+  @usableFromInline @exclusivity(unchecked) internal var owner: Unmanaged<_Frontier<Element>>?
 
   @inlinable
   internal init(_ parts: [Seq<Element>]) {
     current = _Walker(Seq())
     pending = parts.reversed()
+    owner = nil
     super.init()
   }
 
@@ -83,6 +102,12 @@ internal final class _ConcatState<Element>: _StorageBase, @unchecked Sendable {
 
   @inlinable
   internal func next() -> Element? {
+    if let owner {
+      // Called by the holder of the owner's claim (or by the one walker that
+      // owns it).
+      owner._withUnsafeGuaranteedRef { $0.concatParts = nil }
+      self.owner = nil
+    }
     while true {
       if let element = current.next() { return element }
       guard var part = pending.popLast() else { return nil }
@@ -90,16 +115,34 @@ internal final class _ConcatState<Element>: _StorageBase, @unchecked Sendable {
         pending.append(contentsOf: parts.dropFirst().reversed())
         part = parts[0]
       }
-      current = _Walker(part)
+      // Fusible: once `part` is gone, the walker may hold the only
+      // reference to the part (streaming through it without a memo).
+      current = _Walker(part, canFuse: true)
     }
   }
 
-  /// The parts of `seq` if it is a whole concatenation (seen from its start).
+  /// The parts of `seq` if it is a whole concatenation seen from its start
+  /// whose first element has not been demanded yet.
   @inlinable
   internal static func parts(of seq: Seq<Element>) -> [Seq<Element>]? {
     guard seq._index == 0, let storage = seq._storage, storage._kind == .segment else { return nil }
     let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
-    guard segment.isFirst, let parts = segment.frontier?.concatParts, !parts.isEmpty else { return nil }
+    guard segment.isFirst, let frontier = segment.frontier else { return nil }
+    // The parts are dropped by the first demand, by the holder of the
+    // memo's claim (Locking.swift, rule 3). Splicing is optional (walking
+    // the part is always correct), so never wait for the claim: its holder
+    // may be this very thread (a part that demands its own concatenation)
+    // or one waiting for something this thread holds. Claiming the first
+    // segment from state 0 (nothing produced, nobody producing) guarantees
+    // the parts are still there; storing 0 back releases the claim without
+    // publishing anything.
+    let claim = segment.state.compareExchange(
+      expected: 0, desired: _Segment<Element>.claimedBit,
+      successOrdering: .acquiring, failureOrdering: .relaxed)
+    guard claim.exchanged else { return nil }
+    let parts = frontier.concatParts
+    segment.state.store(0, ordering: .releasing)
+    guard let parts, !parts.isEmpty else { return nil }
     return parts
   }
 }

@@ -12,16 +12,16 @@ extension Seq where Element: Equatable {
   /// skipped in a loop.
   @inlinable
   public func distinctUntilChanged() -> Seq<Element> {
-    let source = _WalkerBox(self)
     let previous = _StateBox<Element?>(nil)
-    return _adopt(
-      Seq._memo(sources: [source]) {
+    return _derived { source in
+      {
         while let element = source.walker.next() {
           if let last = previous.value, last == element { continue }
           previous.value = element
           return element
         }
         return nil
-      })
+      }
+    }
   }
 }

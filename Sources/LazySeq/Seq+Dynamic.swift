@@ -3,10 +3,16 @@
 extension Seq {
   /// Creates a sequence from a closure for its head and one for its tail.
   ///
-  /// Neither closure runs now. Each runs at most once, on first demand of
-  /// ``head`` or ``tail`` respectively (independently, from any thread), and
-  /// its result is memoized. A `nil` head makes an empty sequence (its tail
-  /// is then empty too, if the head was evaluated first).
+  /// Neither closure runs now. Each runs at most once, from whichever
+  /// thread first needs it, and its result is memoized: `head` on first
+  /// demand of ``head`` or ``tail``, `tail` on first demand of ``tail``. A
+  /// `nil` head makes an empty sequence, whose tail is empty too whichever
+  /// is read first (the `tail` closure then never runs):
+  ///
+  /// ```swift
+  /// let empty = Seq<Int>(head: { nil }, tail: { [1, 2] })
+  /// print(empty.tail.isEmpty)   // true
+  /// ```
   ///
   /// ```swift
   /// func naturals(from n: Int) -> Seq<Int> {

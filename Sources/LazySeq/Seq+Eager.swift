@@ -5,7 +5,9 @@ extension Seq {
   ///
   /// Operators applied to an eager sequence evaluate at call time and return
   /// eager sequences, trading laziness for predictable cost (RAC's
-  /// `RACEagerSequence`). ``lazy`` returns to lazy operators.
+  /// `RACEagerSequence`). ``lazy`` returns to lazy operators. The receiver
+  /// decides: `lazy.zip(with: eager)` is lazy; `Seq.zip(_:)` and
+  /// `Seq.concat(_:)` follow their first sequence.
   ///
   /// ```swift
   /// var calls = 0

@@ -11,13 +11,13 @@ extension Seq {
   /// elements are skipped in a loop (constant stack).
   @inlinable
   public func filter(_ isIncluded: @escaping (Element) -> Bool) -> Seq<Element> {
-    if _isEager { return Seq(_snapshot: array.filter(isIncluded), isEager: true) }
-    let source = _WalkerBox(self)
-    return Seq._memo(sources: [source]) {
-      while let element = source.walker.next() {
-        if isIncluded(element) { return element }
+    _derived { source in
+      {
+        while let element = source.walker.next() {
+          if isIncluded(element) { return element }
+        }
+        return nil
       }
-      return nil
     }
   }
 }

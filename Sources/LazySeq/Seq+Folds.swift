@@ -9,13 +9,16 @@ extension Seq {
   /// print(Seq([1, 2, 3]).foldLeft(start: 0, reduce: -))   // -6
   /// ```
   ///
-  /// Constant stack; evaluates every element.
+  /// Constant stack; evaluates every element. Over a temporary (a
+  /// pipeline built in the call), holds nothing behind its position: a
+  /// fold over an infinite source bounded by `take` runs in constant memory.
   ///
   /// - Important: Never returns on an infinite sequence.
   @inlinable
-  public func foldLeft<R>(start: R, reduce: (R, Element) -> R) -> R {
+  public consuming func foldLeft<R>(start: R, reduce: (R, Element) -> R) -> R {
     var result = start
-    var walker = _Walker(self)
+    // Consumed: a temporary receiver is walked without keeping its head.
+    var walker = _Walker(consume self, canFuse: true)
     while let element = walker.next() { result = reduce(result, element) }
     return result
   }
@@ -57,8 +60,9 @@ extension Seq {
   /// Whether any element satisfies `predicate`; stops at the first match
   /// (RAC `-any:`).
   @inlinable
-  public func any(_ predicate: (Element) -> Bool) -> Bool {
-    var walker = _Walker(self)
+  public consuming func any(_ predicate: (Element) -> Bool) -> Bool {
+    // Consumed: a temporary receiver is walked without keeping its head.
+    var walker = _Walker(consume self, canFuse: true)
     while let element = walker.next() {
       if predicate(element) { return true }
     }
@@ -68,8 +72,9 @@ extension Seq {
   /// Whether every element satisfies `predicate`; stops at the first failure
   /// (RAC `-all:`, which walked on to the end).
   @inlinable
-  public func all(_ predicate: (Element) -> Bool) -> Bool {
-    var walker = _Walker(self)
+  public consuming func all(_ predicate: (Element) -> Bool) -> Bool {
+    // Consumed: a temporary receiver is walked without keeping its head.
+    var walker = _Walker(consume self, canFuse: true)
     while let element = walker.next() {
       if !predicate(element) { return false }
     }

@@ -45,15 +45,18 @@ extension Seq {
 
   /// `value` repeated `count` times, or forever if `count` is `nil`.
   ///
+  /// ``skip(_:)`` moves by index (O(1)).
+  ///
   /// - Precondition: `count` is not negative.
   /// - Complexity: O(1) memory whatever the count.
   @inlinable
   public static func repeating(_ value: Element, count: Int? = nil) -> Seq<Element> {
     if let count {
       _checkCount(count, "repeating(_:count:)")
-      return _cursor(start: 0) { p in p < count ? (value, p + 1) : nil }
+      return _indexedCursor(count: count) { _ in value }
     }
-    return _cursor(start: 0, isInfinite: true) { p in (value, p &+ 1) }
+    let stay = { (position: Int, _: Int) -> Int in position }
+    return _cursor(start: 0, isInfinite: true, advance: stay) { p in (value, p) }
   }
 
   /// This sequence repeated forever; empty if this sequence is empty.
@@ -81,6 +84,49 @@ extension Seq {
       return box.walker.next()
     }
     return result
+  }
+}
+
+extension Seq {
+  /// This sequence repeated `times` times: empty for 0, this sequence for 1.
+  ///
+  /// ```swift
+  /// print(Seq([1, 2]).cycled(times: 3).array)   // [1, 2, 1, 2, 1, 2]
+  /// ```
+  ///
+  /// Lazy: the source is walked once and memoized, so its closures run at
+  /// most once per element, however many times it is repeated. The result
+  /// holds the source's head (to replay it) until its last repetition
+  /// starts.
+  ///
+  /// - Parameter times: How many times to repeat the sequence.
+  /// - Returns: The repeated sequence.
+  /// - Precondition: `times` is not negative.
+  /// - Complexity: O(1) to create; O(1) per element.
+  @inlinable
+  public func cycled(times: Int) -> Seq<Element> {
+    Seq._checkCount(times, "cycled(times:)")
+    if times == 0 { return Seq(_storage: nil, index: 0, isEager: _isEager) }
+    if times == 1 { return self }
+    let state = _StateBox((start: Optional(self.lazy), remaining: times - 1, sawElement: false))
+    return _derived { source in
+      {
+        while true {
+          if let element = source.walker.next() {
+            state.value.sawElement = true
+            return element
+          }
+          guard state.value.sawElement, state.value.remaining > 0, let start = state.value.start
+          else {
+            state.value.start = nil
+            return nil
+          }
+          state.value.remaining -= 1
+          if state.value.remaining == 0 { state.value.start = nil }
+          source.walker = _Walker(start)
+        }
+      }
+    }
   }
 }
 

@@ -27,6 +27,7 @@ extension Seq {
       written == count && rest.next() == nil,
       "LazySeq: a collection reported \(count) elements but produced a different number")
     self.init(_storage: _Segment(completeBase: base, count: count), index: 0, isEager: isEager)
+    _checkInvariants()
   }
 
   @inlinable
@@ -36,6 +37,7 @@ extension Seq {
       return
     }
     self.init(_storage: _Segment(adopting: array), index: 0, isEager: isEager)
+    _checkInvariants()
   }
 
   /// A memoized sequence whose elements come, one per demand, from `producer`
@@ -49,6 +51,7 @@ extension Seq {
     let frontier = _Frontier(
       sources: sources, concatParts: concatParts, isFusible: isFusible, producer: producer)
     let segment = _Segment(capacity: 8, frontier: frontier, isFirst: true)
+    segment._checkInvariants()
     return Seq(_storage: segment, index: 0)
   }
 
@@ -61,16 +64,66 @@ extension Seq {
   /// A sequence of position-addressed values; see `_Cursor`.
   @inlinable
   internal static func _cursor(
-    start: Int, isInfinite: Bool = false, _ step: @escaping (Int) -> (Element, Int)?
+    start: Int, isInfinite: Bool = false, advance: ((Int, Int) -> Int)? = nil,
+    _ step: @escaping (Int) -> (Element, Int)?
   ) -> Seq<Element> {
-    Seq(_storage: _Cursor(isInfinite: isInfinite, step: step), index: start)
+    Seq(_storage: _Cursor(isInfinite: isInfinite, advance: advance, step: step), index: start)
   }
 
-  /// `result`, evaluated now if `self` is eager (eager operators return eager
-  /// sequences).
+  /// A cursor over the positions `0..<count`, moving by index.
   @inlinable
-  internal func _adopt<U>(_ result: Seq<U>) -> Seq<U> {
-    _isEager ? Seq<U>(_snapshot: result.array, isEager: true) : result
+  internal static func _indexedCursor(count: Int, _ element: @escaping (Int) -> Element) -> Seq<Element> {
+    let advance = { (position: Int, distance: Int) -> Int in
+      let (sum, overflow) = position.addingReportingOverflow(distance)
+      return overflow ? count : Swift.min(sum, count)
+    }
+    return _cursor(start: 0, advance: advance) { p in p < count ? (element(p), p + 1) : nil }
+  }
+
+  // MARK: - The operator pattern
+  //
+  // Every operator builds its result the same way: a memo whose producer
+  // reads its input(s) through walker boxes (listed as the memo's sources,
+  // so that they are released iteratively and as soon as the memo ends),
+  // passed through the one eager policy, `_finish`. Operators that only
+  // reposition (`skip`, `skip(while:)`, `takeLast`) build a deferred
+  // sequence instead and pass it through `_finish` too.
+
+  /// The result of an operator reading this sequence alone: `makeProducer`
+  /// runs once, now, with the walker box over `self`, and returns the
+  /// producer of the result's elements (`nil` at the end), which runs at
+  /// most once per element, on demand.
+  @inlinable
+  internal func _derived<U>(_ makeProducer: (_ source: _WalkerBox<Element>) -> () -> U?) -> Seq<U> {
+    let source = _WalkerBox(self)
+    return _finish(Seq<U>._memo(sources: [source], makeProducer(source)))
+  }
+
+  /// The result of an operator whose producer reads `sources` (walker boxes
+  /// or other storages it alone owns).
+  @inlinable
+  internal func _derived<U>(sources: [_StorageBase], _ producer: @escaping () -> U?) -> Seq<U> {
+    _finish(Seq<U>._memo(sources: sources, producer))
+  }
+
+  /// The eager policy, in one place: an operator called on an eager sequence
+  /// (for the static forms, `Seq.zip` and `Seq.concat`, on an eager first
+  /// sequence) evaluates its result now and returns it as an eager sequence;
+  /// on a lazy sequence it returns `result` untouched. The other inputs'
+  /// modes do not matter.
+  @inlinable
+  internal func _finish<U>(_ result: Seq<U>) -> Seq<U> {
+    guard _isEager else { return result }
+    let evaluated = Seq<U>(_snapshot: result.array, isEager: true)
+    evaluated._checkInvariants()
+    return evaluated
+  }
+
+  /// Precondition of `chunks(ofCount:)` and `windows(ofCount:)`.
+  @inlinable
+  internal static func _checkPositiveCount(_ count: Int, _ operation: StaticString) {
+    precondition(
+      count >= 1, "LazySeq: \(operation) requires a count of at least 1, but got \(count)")
   }
 
   /// Precondition shared by `take` and `skip` (and their signal forms).

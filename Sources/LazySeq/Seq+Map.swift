@@ -13,11 +13,11 @@ extension Seq {
   /// - Complexity: O(1) to create.
   @inlinable
   public func map<U>(_ transform: @escaping (Element) -> U) -> Seq<U> {
-    if _isEager { return Seq<U>(_snapshot: array.map(transform), isEager: true) }
-    let source = _WalkerBox(self)
-    return Seq<U>._memo(sources: [source]) {
-      guard let element = source.walker.next() else { return nil }
-      return transform(element)
+    _derived { source in
+      {
+        guard let element = source.walker.next() else { return nil }
+        return transform(element)
+      }
     }
   }
 
@@ -27,14 +27,14 @@ extension Seq {
   /// skipped in a loop (constant stack).
   @inlinable
   public func compactMap<U>(_ transform: @escaping (Element) -> U?) -> Seq<U> {
-    let source = _WalkerBox(self)
-    return _adopt(
-      Seq<U>._memo(sources: [source]) {
+    _derived { source in
+      {
         while let element = source.walker.next() {
           if let value = transform(element) { return value }
         }
         return nil
-      })
+      }
+    }
   }
 
   /// `value` once per element (RAC `-mapReplace:`). Lazy.

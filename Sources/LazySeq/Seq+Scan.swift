@@ -24,15 +24,15 @@ extension Seq {
   /// ```
   @inlinable
   public func scan<R>(start: R, reduceWithIndex: @escaping (R, Element, Int) -> R) -> Seq<R> {
-    let source = _WalkerBox(self)
     let state = _StateBox((running: start, index: 0))
-    return _adopt(
-      Seq<R>._memo(sources: [source]) {
+    return _derived { source in
+      {
         guard let element = source.walker.next() else { return nil }
         let running = reduceWithIndex(state.value.running, element, state.value.index)
         state.value = (running, state.value.index + 1)
         return running
-      })
+      }
+    }
   }
 
   /// `reduce(previous, current)` for each element, where `previous` is the
@@ -47,14 +47,14 @@ extension Seq {
   /// Evaluated lazily, at most once per element.
   @inlinable
   public func combinePrevious<R>(start: Element, reduce: @escaping (Element, Element) -> R) -> Seq<R> {
-    let source = _WalkerBox(self)
     let previous = _StateBox(start)
-    return _adopt(
-      Seq<R>._memo(sources: [source]) {
+    return _derived { source in
+      {
         guard let element = source.walker.next() else { return nil }
         let result = reduce(previous.value, element)
         previous.value = element
         return result
-      })
+      }
+    }
   }
 }

@@ -1,29 +1,101 @@
 // skip, take (RAC `-skip:`, `-take:`).
 
+public import Synchronization
+
 extension Seq {
   /// The elements after the first `count` (RAC `-skip:`).
   ///
   /// ```swift
   /// print(Seq([1, 2, 3]).skip(1).array)   // [2, 3]
+  /// print(Seq(0..<Int.max).skip(Int.max / 2).head!)   // 4611686018427387903
   /// ```
   ///
-  /// Lazy: nothing is evaluated until the result is used; the skipped
-  /// elements are then evaluated (in a loop) and the rest is passed through
-  /// without being copied. Skipping more than there are gives an empty
-  /// sequence.
+  /// Lazy: nothing is evaluated until the result is used. Where the
+  /// position is known, `skip` moves by index without visiting the skipped
+  /// elements: over an array, an evaluated memo, a range or a repetition.
+  /// Elsewhere the skipped elements are evaluated (in a loop) when the
+  /// result is first used, and the rest is passed through without being
+  /// copied. Skipping more than there are gives an empty sequence.
   ///
   /// - Precondition: `count` is not negative.
+  /// - Complexity: O(1) over known positions; otherwise O(`count`) on first
+  ///   use.
   @inlinable
   public func skip(_ count: Int) -> Seq<Element> {
     Seq._checkCount(count, "skip(_:)")
-    if count == 0 { return self }
-    if _isEager { return Seq(_snapshot: array.dropFirst(count), isEager: true) }
-    let start = self
-    return Seq._deferred {
-      var walker = _Walker(start)
-      for _ in 0..<count where walker.next() == nil { return Seq() }
-      return walker.position
+    var (position, remaining) = Seq._jump(self, count)
+    position._isEager = _isEager
+    position._checkInvariants()
+    if remaining == 0 { return position }
+    let start = position
+    return _finish(
+      Seq._deferred {
+        var position = start
+        var remaining = remaining
+        while remaining > 0 {
+          var walker = _Walker(position)
+          let storage = walker.storage
+          // Walk while on the same storage; jump again where it changes (a
+          // dynamic node's tail may be a range, say).
+          while remaining > 0 {
+            guard walker.next() != nil else { return Seq() }
+            remaining -= 1
+            if walker.storage !== storage { break }
+          }
+          (position, remaining) = Seq._jump(walker.position, remaining)
+        }
+        return position
+      })
+  }
+
+  /// Moves `seq` forward by up to `count` elements without evaluating
+  /// anything: through the evaluated part of segments, through cursors
+  /// that can move by index and through resolved deferred sequences.
+  /// Returns the position reached and how many elements remain to skip
+  /// (by evaluation); an empty sequence when the end is reached.
+  @inlinable
+  internal static func _jump(_ seq: Seq<Element>, _ count: Int) -> (Seq<Element>, Int) {
+    var storage = seq._storage
+    var index = seq._index
+    var remaining = count
+    while let current = storage {
+      switch current._kind {
+      case .segment:
+        let segment = unsafeDowncast(current, to: _Segment<Element>.self)
+        let state = segment.loadState()
+        let evaluated = state >> _Segment<Element>.countShift
+        let ended = state & _Segment<Element>.endedBit != 0
+        if index < evaluated {
+          let step = Swift.min(remaining, evaluated - index)
+          index += step
+          remaining -= step
+        }
+        if index >= evaluated && ended { return (Seq(), 0) }
+        if remaining == 0 || index < segment.capacity
+          || state & _Segment<Element>.linkedBit == 0
+        {
+          return (Seq(_storage: segment, index: index), remaining)
+        }
+        index -= segment.capacity
+        storage = segment.next
+      case .cursor:
+        let cursor = unsafeDowncast(current, to: _Cursor<Element>.self)
+        guard let advance = cursor.advance else {
+          return (Seq(_storage: cursor, index: index), remaining)
+        }
+        return (Seq(_storage: cursor, index: advance(index, remaining)), 0)
+      case .deferred:
+        let deferred = unsafeDowncast(current, to: _Deferred<Element>.self)
+        guard deferred.isResolved.load(ordering: .acquiring) else {
+          return (Seq(_storage: deferred, index: index), remaining)
+        }
+        storage = deferred.resolved._storage
+        index = deferred.resolved._index
+      case .node:
+        return (Seq(_storage: current, index: index), remaining)
+      }
     }
+    return (Seq(), 0)
   }
 
   /// The first `count` elements (RAC `-take:`).
@@ -40,13 +112,13 @@ extension Seq {
   public func take(_ count: Int) -> Seq<Element> {
     Seq._checkCount(count, "take(_:)")
     if count == 0 { return Seq(_storage: nil, index: 0, isEager: _isEager) }
-    if _isEager { return Seq(_snapshot: Array(prefix(count)), isEager: true) }
-    let source = _WalkerBox(self)
     let taken = _StateBox(0)
-    return Seq._memo(sources: [source]) {
-      guard taken.value < count else { return nil }
-      taken.value += 1
-      return source.walker.next()
+    return _derived { source in
+      {
+        guard taken.value < count else { return nil }
+        taken.value += 1
+        return source.walker.next()
+      }
     }
   }
 }

@@ -13,12 +13,12 @@ extension Seq {
   /// after the first failure.
   @inlinable
   public func take(while predicate: @escaping (Element) -> Bool) -> Seq<Element> {
-    let source = _WalkerBox(self)
-    return _adopt(
-      Seq._memo(sources: [source]) {
+    _derived { source in
+      {
         guard let element = source.walker.next(), predicate(element) else { return nil }
         return element
-      })
+      }
+    }
   }
 
   /// The leading elements before the first that satisfies `predicate`
@@ -40,7 +40,7 @@ extension Seq {
   @inlinable
   public func skip(while predicate: @escaping (Element) -> Bool) -> Seq<Element> {
     let start = self
-    return _adopt(
+    return _finish(
       Seq._deferred {
         var walker = _Walker(start)
         while true {

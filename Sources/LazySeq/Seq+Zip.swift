@@ -14,11 +14,10 @@ extension Seq {
   public func zip<U>(with other: Seq<U>) -> Seq<(Element, U)> {
     let left = _WalkerBox(self)
     let right = _WalkerBox(other)
-    let result = Seq<(Element, U)>._memo(sources: [left, right]) {
+    return _derived(sources: [left, right]) {
       guard let a = left.walker.next(), let b = right.walker.next() else { return nil }
       return (a, b)
     }
-    return _isEager || other._isEager ? Seq<(Element, U)>(_snapshot: result.array, isEager: true) : result
   }
 
   /// Zips any number of sequences into a sequence of arrays, stopping at the
@@ -26,13 +25,17 @@ extension Seq {
   /// sequence.
   ///
   /// ```swift
-  /// print(Seq.zip([[1, 2], [3, 4], [5, 6]]).array)   // [[1, 3, 5], [2, 4, 6]]
+  /// print(Seq<Int>.zip([[1, 2], [3, 4], [5, 6]]).array)   // [[1, 3, 5], [2, 4, 6]]
   /// ```
+  ///
+  /// - Note: Spell the element type (`Seq<Int>.zip(…)`): with Swift 6.3 the
+  ///   compiler cannot infer it here (swiftlang/swift#80146; see the
+  ///   Sendable policy in `Docs/Contracts.md`).
   @inlinable
   public static func zip(_ sequences: [Seq<Element>]) -> Seq<[Element]> {
     guard !sequences.isEmpty else { return Seq<[Element]>() }
     let walkers = sequences.map(_WalkerBox.init)
-    let result = Seq<[Element]>._memo(sources: walkers) {
+    return sequences[0]._derived(sources: walkers) {
       var row: [Element] = []
       row.reserveCapacity(walkers.count)
       for walker in walkers {
@@ -41,7 +44,35 @@ extension Seq {
       }
       return row
     }
-    return sequences.contains(where: \._isEager)
-      ? Seq<[Element]>(_snapshot: result.array, isEager: true) : result
+  }
+}
+
+extension Seq {
+  /// Pairs the elements of this sequence and `other` until *both* end; the
+  /// side that ends first contributes `nil` (Scala `zipAll`).
+  ///
+  /// ```swift
+  /// print(Seq([1, 2, 3]).zipLongest(with: Seq(["a"])).array.map { "\($0 ?? 0)\($1 ?? "-")" })
+  /// // ["1a", "2-", "3-"]
+  /// ```
+  ///
+  /// Lazy: the i-th pair evaluates the i-th element of each side (once a
+  /// side has ended, it is not asked again). Works with infinite sides.
+  ///
+  /// - Parameter other: The second sequence.
+  /// - Returns: The pairs, as long as the longer sequence.
+  /// - Complexity: O(1) to create; O(1) per pair.
+  @inlinable
+  public func zipLongest<U>(with other: Seq<U>) -> Seq<(Element?, U?)> {
+    let left = _WalkerBox(self)
+    let right = _WalkerBox(other)
+    let ended = _StateBox((left: false, right: false))
+    return _derived(sources: [left, right]) {
+      let a = ended.value.left ? nil : left.walker.next()
+      let b = ended.value.right ? nil : right.walker.next()
+      ended.value = (a == nil, b == nil)
+      if a == nil && b == nil { return nil }
+      return (a, b)
+    }
   }
 }

@@ -23,7 +23,8 @@
 ///   never return on an infinite sequence; use ``take(_:)`` first.
 ///
 /// ## Threading
-/// A `Seq` may be shared across threads (it is `Sendable`).
+/// A `Seq` may be shared across threads: it is `Sendable` when its elements
+/// are (its iterator is not `Sendable`).
 /// Forcing an element claims it (one compare-and-swap), so closures given
 /// to one sequence's operators run one at a time, on whichever thread
 /// demands the element; reading an evaluated element takes no lock. A closure that
@@ -52,16 +53,16 @@ public struct Seq<Element> {
   public static var empty: Seq<Element> { Seq() }
 }
 
-// Sendable policy: a `Seq` is `Sendable` whatever its `Element`. Its own
-// machinery is thread-safe: each element is forced at most once under a
-// per-storage lock and published with release/acquire atomics, so any number
-// of threads may walk one sequence. The elements themselves are handed to
-// every thread that walks it; for a non-`Sendable` element type, keeping
-// them free of data races is the caller's job, as with any shared reference.
-// (A conditional `where Element: Sendable` conformance was tried; in Swift 6
-// mode it stops the type checker from inferring `Element` in calls such as
-// `Seq.zip([a, b])` and `Seq.concat([a, b])`.)
-extension Seq: @unchecked Sendable {}
+// Sendable policy (as swift-collections): a `Seq` is `Sendable` when its
+// elements are. Its own machinery is thread-safe (each element is forced at
+// most once under a per-storage lock and published with release/acquire
+// atomics), so the conformance only asks that the elements, which are handed
+// to every thread that walks the sequence, may cross threads themselves.
+extension Seq: Sendable where Element: Sendable {}
+
+// An iterator is a moving position owned by one loop; it is not shared.
+@available(*, unavailable)
+extension Seq.Iterator: Sendable {}
 
 // MARK: - Head and tail
 

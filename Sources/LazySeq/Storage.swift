@@ -235,6 +235,7 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
       }
       return frontierRef._withUnsafeGuaranteedRef { frontier in
         frontier.owner.enter()
+        frontier._checkInvariants(producingInto: segment)  // LAZYSEQ_INVARIANTS only
         guard let value = frontier.producer() else {
           return frontier._end(segment, seen: unclaimed)
         }
@@ -296,7 +297,8 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
 // MARK: - Dynamic nodes
 
 /// A sequence made of a head closure and a tail closure, each run at most
-/// once, independently, on first demand.
+/// once, on first demand; demanding the tail runs the head first (a `nil`
+/// head makes the tail empty without running the tail closure).
 @usableFromInline
 internal final class _Node<Element>: _Storage<Element>, @unchecked Sendable {
   @usableFromInline internal static var headDone: UInt8 { 1 }
@@ -348,9 +350,12 @@ internal final class _Node<Element>: _Storage<Element>, @unchecked Sendable {
     }
   }
 
+  /// The tail; evaluates the head first (outside the tail's lock), since
+  /// the tail of an empty sequence is empty whichever is read first.
   @inlinable
   internal func tail() -> Seq<Element> {
     if done.load(ordering: .acquiring) & _Node.tailDone != 0 { return tailValue }
+    _ = head()
     let result: Seq<Element> = tailLock.withLock("a dynamic sequence's tail") {
       if done.load(ordering: .acquiring) & _Node.tailDone != 0 { return tailValue }
       let value = isKnownEmpty ? Seq() : tailBlock.unsafelyUnwrapped()
@@ -412,11 +417,19 @@ internal final class _Cursor<Element>: _Storage<Element>, @unchecked Sendable {
   @usableFromInline internal let step: (Int) -> (Element, Int)?
   /// Whether the cursor never ends (descriptions show only a prefix).
   @usableFromInline internal let isInfinite: Bool
+  /// For cursors that can move by index (ranges, repetitions): the position
+  /// `count` elements after `position` (any position at or past the end
+  /// when fewer remain), without visiting the elements in between.
+  @usableFromInline internal let advance: ((_ position: Int, _ count: Int) -> Int)?
 
   @inlinable
-  internal init(isInfinite: Bool = false, step: @escaping (Int) -> (Element, Int)?) {
+  internal init(
+    isInfinite: Bool = false, advance: ((Int, Int) -> Int)? = nil,
+    step: @escaping (Int) -> (Element, Int)?
+  ) {
     self.step = step
     self.isInfinite = isInfinite
+    self.advance = advance
     super.init(kind: .cursor)
   }
 }

@@ -27,8 +27,8 @@ extension Tour {
     let labelled = letters.zip(with: naturals).map { "\($0)\($1)" }
     show("letters.zip(with: naturals)", labelled.array)
     show(
-      "Seq.zip([naturals, naturals.map { $0 * 10 }]).take(3)",
-      Seq.zip([naturals, naturals.map { $0 * 10 }]).take(3).array)
+      "Seq<Int>.zip([naturals, naturals.map { $0 * 10 }]).take(3)",
+      Seq<Int>.zip([naturals, naturals.map { $0 * 10 }]).take(3).array)
     show("naturals.scan(start: 0, reduce: +).take(5)", naturals.scan(start: 0, reduce: +).take(5).array)
     show("(Seq([0]) + naturals).take(3)", (Seq([0]) + naturals).take(3).array)
     show(

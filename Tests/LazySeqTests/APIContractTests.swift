@@ -92,10 +92,10 @@ struct APIContractTests {
     let skipped: Seq<Int> = s.skip(1)
     let taken: Seq<Int> = s.take(2)
     let zipped: Seq<(Int, String)> = s.zip(with: mapped)
-    let zippedMany: Seq<[Int]> = Seq.zip([s, s])
+    let zippedMany: Seq<[Int]> = Seq<Int>.zip([s, s])
     let concatenated: Seq<Int> = s.concat([5])
     let plus: Seq<Int> = s + [5]
-    let concatMany: Seq<Int> = Seq.concat([s, [5]])
+    let concatMany: Seq<Int> = Seq<Int>.concat([s, [5]])
     let scanned: Seq<Int> = s.scan(start: 0, reduce: +)
     let scannedIndex: Seq<Int> = s.scan(start: 0, reduceWithIndex: { $0 + $1 + $2 })
     let previous: Seq<Int> = s.combinePrevious(start: 0) { $0 + $1 }

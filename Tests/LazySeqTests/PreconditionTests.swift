@@ -64,6 +64,22 @@ struct PreconditionTests {
     }
   }
 
+  @Test("bad counts given to the combinators are precondition failures")
+  func combinatorCounts() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Seq([1, 2, 3]).chunks(ofCount: 0)
+    }
+    if let result {
+      #expect(
+        mentions(result.standardErrorContent, anyOf: ["chunks", "at least 1"]),
+        "\(String(decoding: result.standardErrorContent, as: UTF8.self))")
+    }
+    await #expect(processExitsWith: .failure) { _ = Seq.iterate(0) { $0 + 1 }.windows(ofCount: 0) }
+    await #expect(processExitsWith: .failure) { _ = Seq([1]).dropLast(-1) }
+    await #expect(processExitsWith: .failure) { _ = Seq([1]).takeLast(-1) }
+    await #expect(processExitsWith: .failure) { _ = Seq([1]).cycled(times: -1) }
+  }
+
   @Test("a head block that forces its own head fails instead of deadlocking", .timeLimit(.minutes(1)))
   func reentrantHead() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

@@ -25,9 +25,9 @@ print(numbers.skip(while: { $0 < 5 }).array)  // [5, 6]
 print(numbers.skip(until: { $0 == 5 }).array)  // [5, 6]
 //: ## Combining
 print(Seq([1, 2]).concat([3]).array, (Seq([1]) + Seq([2])).array)  // [1, 2, 3] [1, 2]
-print(Seq.concat([Seq([1]), Seq([2, 3])]).array)  // [1, 2, 3]
+print(Seq<Int>.concat([Seq([1]), Seq([2, 3])]).array)  // [1, 2, 3]
 print(Seq(["a", "b"]).zip(with: numbers).array.map { "\($0)\($1)" })  // ["a1", "b2"]
-print(Seq.zip([Seq([1, 2]), Seq([10, 20]), Seq([100, 200])]).array)  // [[1, 10, 100], [2, 20, 200]]
+print(Seq<Int>.zip([Seq([1, 2]), Seq([10, 20]), Seq([100, 200])]).array)  // [[1, 10, 100], [2, 20, 200]]
 //: ## Running state
 print(numbers.scan(start: 0, reduce: +).array)  // [1, 3, 6, 10, 15, 21]
 print(numbers.scan(start: "") { text, value, index in text + "\(index):\(value) " }.array.last!)  // 0:1 1:2 2:3 3:4 4:5 5:6

@@ -1,0 +1,112 @@
+// Internal consistency checks of the storage, compiled in only with
+// `-Xswiftc -DLAZYSEQ_INVARIANTS` (as swift-collections does under its
+// `COLLECTIONS_INTERNAL_CHECKS` flag). Without the flag every check is an
+// empty inlined function: no cost. CI runs the LazySeq tests with the flag
+// (`.ci/run`, scratch path `.build-invariants`).
+//
+// Checked, where storage is mutated (a memo's production, the creation of
+// memos and complete segments) and on the sequences operators return:
+// - segment counts: the published count never exceeds the capacity; a
+//   complete segment holds exactly its capacity;
+// - flags: only `endedBit` and `linkedBit` are used; a segment is never
+//   both ended and linked; a linked segment is full and has a successor;
+// - frontier ownership: every segment of a memo refers to the same
+//   frontier (a successor is never a first segment); a complete segment has
+//   none; a frontier produces only into the last segment of its memo.
+
+extension _Segment {
+  /// Checks this segment's count, flags and links (see the file comment).
+  @inlinable @inline(__always)
+  internal func _checkInvariants() {
+    #if LAZYSEQ_INVARIANTS
+      _checkInvariantsNow()
+    #endif
+  }
+
+  @usableFromInline
+  internal func _checkInvariantsNow() {
+    let state = loadState()
+    let count = state >> _Segment.countShift
+    let ended = state & _Segment.endedBit != 0
+    let linked = state & _Segment.linkedBit != 0
+    precondition(capacity > 0, "LazySeq invariant: a segment has capacity \(capacity)")
+    precondition(
+      count >= 0 && count <= capacity,
+      "LazySeq invariant: a segment counts \(count) elements for a capacity of \(capacity)")
+    precondition(!(ended && linked), "LazySeq invariant: a segment is both ended and linked")
+    if linked {
+      precondition(
+        count == capacity, "LazySeq invariant: a linked segment is not full (\(count)/\(capacity))")
+      guard let next else { preconditionFailure("LazySeq invariant: a linked segment has no successor") }
+      precondition(!next.isFirst, "LazySeq invariant: a successor segment is marked first")
+      precondition(
+        next.frontier === frontier, "LazySeq invariant: two segments of one memo have different frontiers")
+    }
+    if adopted != nil {
+      precondition(
+        ended && count == capacity && frontier == nil,
+        "LazySeq invariant: a segment over an array is not complete")
+    }
+  }
+}
+
+extension _Frontier {
+  /// Checks that this frontier is about to produce into (or has just
+  /// produced into) the last segment of its own memo.
+  @inlinable @inline(__always)
+  internal func _checkInvariants(producingInto segment: _Segment<Element>) {
+    #if LAZYSEQ_INVARIANTS
+      _checkInvariantsNow(producingInto: segment)
+    #endif
+  }
+
+  @usableFromInline
+  internal func _checkInvariantsNow(producingInto segment: _Segment<Element>) {
+    precondition(
+      segment.frontier === self, "LazySeq invariant: a frontier produces into a segment it does not own")
+    segment._checkInvariants()
+    if let next = segment.next {
+      precondition(
+        segment.loadState() & _Segment<Element>.linkedBit != 0,
+        "LazySeq invariant: a segment has a successor but is not marked linked")
+      next._checkInvariants()
+    }
+    if let parts = concatParts {
+      precondition(!parts.isEmpty, "LazySeq invariant: a concatenation with no parts")
+    }
+  }
+}
+
+extension Seq {
+  /// Checks the storage this sequence starts on (and, for a memo, the
+  /// segments already evaluated after it, up to a bound).
+  @inlinable @inline(__always)
+  internal func _checkInvariants() {
+    #if LAZYSEQ_INVARIANTS
+      _checkInvariantsNow()
+    #endif
+  }
+
+  @usableFromInline
+  internal func _checkInvariantsNow() {
+    guard let storage = _storage else { return }
+    if storage._kind == .segment {
+      var segment: _Segment<Element>? = unsafeDowncast(storage, to: _Segment<Element>.self)
+      var checked = 0
+      while let current = segment, checked < 64 {
+        current._checkInvariants()
+        guard current.loadState() & _Segment<Element>.linkedBit != 0 else { break }
+        segment = current.next
+        checked += 1
+      }
+    }
+    switch storage._kind {
+    case .node:
+      precondition(_index == 0 || _index == 1, "LazySeq invariant: a dynamic node at position \(_index)")
+    case .deferred:
+      precondition(_index == 0, "LazySeq invariant: a deferred sequence at position \(_index)")
+    case .segment, .cursor:
+      break
+    }
+  }
+}
