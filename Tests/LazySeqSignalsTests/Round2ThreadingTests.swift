@@ -46,6 +46,11 @@ private func isWellFormed<T>(_ events: [Event<T>]) -> Bool {
   return terminal == events.count - 1
 }
 
+/// The places where `values` goes down, as `"before → after"`.
+private func descents(_ values: [Int]) -> [String] {
+  zip(values, values.dropFirst()).filter { $0 > $1 }.map { "\($0) → \($1)" }
+}
+
 @Suite struct Round2ThreadingTests {
   let count = 2_000
 
@@ -107,6 +112,69 @@ private func isWellFormed<T>(_ events: [Event<T>]) -> Bool {
     #expect(result.detector.overlaps == 0)
     #expect(result.events.count == count + 1 && result.events.last?.isTerminal == true)
     #expect(triples.map { "\($0.0) \($0.1) \($0.2)" } == (0..<count).map { "\($0) \($0) \($0)" })
+  }
+
+  /// Feeds `left` and `right` with `0..<count` from two threads, then
+  /// completes both, and returns the recorder of the combined signal.
+  ///
+  /// The consumer yields its thread on each value: the other thread then
+  /// forms its next result while the gate is held, which is what used to
+  /// let a fresher result overtake a stale one.
+  private func feedTwo<T>(
+    _ combine: (Signal<Int>, Signal<Int>) -> Signal<T>, completeLeftEarly: Bool = false
+  ) -> SerialRecorder<T> {
+    let (left, right) = (Subject<Int>(), Subject<Int>())
+    let result = SerialRecorder(
+      combine(left.signal, right.signal))
+    DispatchQueue.concurrentPerform(iterations: 2) { thread in
+      let subject = thread == 0 ? left : right
+      for value in 0..<count { subject.sendNext(value) }
+      if thread == 0 || !completeLeftEarly { subject.sendCompleted() }
+    }
+    right.sendCompleted()
+    return result
+  }
+
+  // Issue 11's defect: the result used to be computed under a lock and sent
+  // after unlocking, so a stale tuple could follow a fresher one (a
+  // component going backwards, 1999 then 1886).
+  @Test func combineLatestOfTwoNeverGoesBackwards() {
+    for _ in 0..<300 {
+      let result = feedTwo { $0.combineLatest(with: $1) }
+      let pairs = result.values
+      #expect(result.detector.overlaps == 0)
+      #expect(result.events.last?.isTerminal == true && isWellFormed(result.events))
+      #expect(descents(pairs.map(\.0)) == [])
+      #expect(descents(pairs.map(\.1)) == [])
+      #expect(pairs.last.map { $0 == (count - 1, count - 1) } == true)
+    }
+  }
+
+  @Test func combineLatestOfManyAndWithReduceNeverGoBackwards() {
+    for _ in 0..<10 {
+      let rows = feedTwo { Signal.combineLatest([$0, $1]) }
+      #expect(rows.detector.overlaps == 0 && isWellFormed(rows.events))
+      for side in 0..<2 { #expect(descents(rows.values.map { $0[side] }) == []) }
+      // `reduce` sees the pairs in the order the state changed.
+      let reduced = feedTwo { $0.combineLatest(with: $1) { $0 * 1_000_000 + $1 } }
+      #expect(reduced.detector.overlaps == 0 && isWellFormed(reduced.events))
+      #expect(descents(reduced.values.map { $0 / 1_000_000 }) == [])
+      #expect(descents(reduced.values.map { $0 % 1_000_000 }) == [])
+    }
+  }
+
+  @Test func zipOfTwoKeepsTheOrderAndCompletesLast() {
+    for _ in 0..<20 {
+      // The left source completes as soon as it has sent: the completion
+      // must not overtake a pair another thread has just formed.
+      let result = feedTwo({ $0.zip(with: $1) }, completeLeftEarly: true)
+      #expect(result.detector.overlaps == 0)
+      #expect(result.events.count == count + 1 && result.events.last?.isTerminal == true)
+      #expect(result.values.map { "\($0.0) \($0.1)" } == (0..<count).map { "\($0) \($0)" })
+      let rows = feedTwo({ Signal.zip([$0, $1]) }, completeLeftEarly: true)
+      #expect(rows.events.count == count + 1 && rows.events.last?.isTerminal == true)
+      #expect(rows.values == (0..<count).map { [$0, $0] })
+    }
   }
 
   @Test func switchToWhileCasesSendFromOtherThreads() {
