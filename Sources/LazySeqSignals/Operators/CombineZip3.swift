@@ -172,3 +172,29 @@ struct ZipTriple<A, B, C> {
     return events
   }
 }
+
+/// A first-in, first-out queue with amortized O(1) push and pop.
+struct FIFO<Element> {
+  private var storage: [Element] = []
+  private var head = 0
+
+  init() {}
+
+  var isEmpty: Bool { head == storage.count }
+
+  mutating func push(_ element: Element) { storage.append(element) }
+
+  mutating func pop() -> Element? {
+    guard head < storage.count else { return nil }
+    let element = storage[head]
+    head += 1
+    if head == storage.count {
+      storage.removeAll(keepingCapacity: storage.capacity <= 64)
+      head = 0
+    } else if head >= 64 && head * 2 >= storage.count {
+      storage.removeFirst(head)
+      head = 0
+    }
+    return element
+  }
+}
