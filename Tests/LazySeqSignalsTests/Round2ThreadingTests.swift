@@ -139,10 +139,10 @@ private func descents(_ values: [Int]) -> [String] {
   // tests load the cores): the two feeding threads must really run at once.
   @Test func combineLatestAndZipKeepTheOrderOfTheirState() {
     let combineLatestForms: [(String, Int, (Signal<Int>, Signal<Int>) -> Signal<(Int, Int)>)] = [
-      ("combineLatest(with:)", 150, { $0.combineLatest(with: $1) }),
-      ("combineLatest(with:reduce:)", 25, { $0.combineLatest(with: $1) { ($0, $1) } }),
-      ("combineLatest(_: [Signal])", 25, { Signal.combineLatest([$0, $1]).map { ($0[0], $0[1]) } }),
-      ("combineLatest(with:_:)", 25, { $0.combineLatest(with: $1, .just(0)).map { ($0.0, $0.1) } }),
+      ("combineLatest(with:)", 60, { $0.combineLatest(with: $1) }),
+      ("combineLatest(with:reduce:)", 10, { $0.combineLatest(with: $1) { ($0, $1) } }),
+      ("combineLatest(_: [Signal])", 10, { Signal.combineLatest([$0, $1]).map { ($0[0], $0[1]) } }),
+      ("combineLatest(with:_:)", 10, { $0.combineLatest(with: $1, .just(0)).map { ($0.0, $0.1) } }),
     ]
     for (form, runs, combine) in combineLatestForms {
       for _ in 0..<runs {
@@ -161,7 +161,7 @@ private func descents(_ values: [Int]) -> [String] {
       ("zip(with:_:)", { $0.zip(with: $1, signal(Array(0..<2_000))).map { ($0.0, $0.1) } }),
     ]
     for (form, zip) in zipForms {
-      for _ in 0..<25 {
+      for _ in 0..<10 {
         let result = feedTwo(zip)
         #expect(result.detector.overlaps == 0, "\(form)")
         #expect(result.events.count == count + 1 && result.events.last?.isTerminal == true, "\(form)")
