@@ -155,4 +155,28 @@ extension Subscriber: LifetimeObserver {
 extension Subscriber {
   /// The resources of this subscription, disposed on termination or disposal.
   var disposables: Lifetime { lifetime }
+
+  /// Runs `body` inside this subscriber's gate: the home of the shared
+  /// state of a multi-source operator (combineLatest, zip, withLatest,
+  /// sample), whose result this subscriber receives.
+  ///
+  /// `body` updates the state and sends what the update produces with
+  /// `send…`. Inside the gate a send never delivers at once: it is queued
+  /// (the calling thread owns the gate) and delivered when `body` returns,
+  /// or, if this thread is already delivering to this subscriber (a source
+  /// sending from inside a downstream callback), right after the delivery
+  /// in progress. So `body` never runs user code and is never re-entered,
+  /// and the results reach the downstream in the order the state changed,
+  /// whatever threads the sources send on.
+  ///
+  /// Why the gate and not a lock of the operator's own: computing under a
+  /// lock and sending after unlocking lets a stale result overtake a fresh
+  /// one (two threads, each between its unlock and its send); sending
+  /// while holding that lock deadlocks on a re-entrant send. The gate
+  /// already serializes the downstream and already queues re-entrant
+  /// sends, so one `Gate.run` gives both the atomicity and the order, with
+  /// no second lock and no second queue.
+  func serialize(_ body: () -> Void) {
+    gate.run(maintain: releaseIfEnded) { _ in body() }
+  }
 }

@@ -46,6 +46,11 @@ private func isWellFormed<T>(_ events: [Event<T>]) -> Bool {
   return terminal == events.count - 1
 }
 
+/// The places where `values` goes down, as `"before → after"`.
+private func descents(_ values: [Int]) -> [String] {
+  zip(values, values.dropFirst()).filter { $0 > $1 }.map { "\($0) → \($1)" }
+}
+
 @Suite struct Round2ThreadingTests {
   let count = 2_000
 
@@ -107,6 +112,63 @@ private func isWellFormed<T>(_ events: [Event<T>]) -> Bool {
     #expect(result.detector.overlaps == 0)
     #expect(result.events.count == count + 1 && result.events.last?.isTerminal == true)
     #expect(triples.map { "\($0.0) \($0.1) \($0.2)" } == (0..<count).map { "\($0) \($0) \($0)" })
+  }
+
+  /// Feeds `left` and `right` with `0..<count` from two threads, then
+  /// completes both (`left` as soon as its thread is done), and returns
+  /// the recorder of the combined signal.
+  private func feedTwo(
+    _ combine: (Signal<Int>, Signal<Int>) -> Signal<(Int, Int)>
+  ) -> SerialRecorder<(Int, Int)> {
+    let (left, right) = (Subject<Int>(), Subject<Int>())
+    let result = SerialRecorder(combine(left.signal, right.signal))
+    DispatchQueue.concurrentPerform(iterations: 2) { thread in
+      let subject = thread == 0 ? left : right
+      for value in 0..<count { subject.sendNext(value) }
+      if thread == 0 { left.sendCompleted() }
+    }
+    right.sendCompleted()
+    return result
+  }
+
+  // Issue 11's defect: the result used to be computed under a lock and sent
+  // after unlocking, so a stale pair could follow a fresher one (a
+  // component going backwards, 1999 then 1886), and a zip completion could
+  // overtake a pair formed before it. On the old code this test failed in
+  // about one run of `feedTwo` in six when run on its own (fewer when other
+  // tests load the cores): the two feeding threads must really run at once.
+  @Test func combineLatestAndZipKeepTheOrderOfTheirState() {
+    let combineLatestForms: [(String, Int, (Signal<Int>, Signal<Int>) -> Signal<(Int, Int)>)] = [
+      ("combineLatest(with:)", 60, { $0.combineLatest(with: $1) }),
+      ("combineLatest(with:reduce:)", 10, { $0.combineLatest(with: $1) { ($0, $1) } }),
+      ("combineLatest(_: [Signal])", 10, { Signal.combineLatest([$0, $1]).map { ($0[0], $0[1]) } }),
+      ("combineLatest(with:_:)", 10, { $0.combineLatest(with: $1, .just(0)).map { ($0.0, $0.1) } }),
+    ]
+    for (form, runs, combine) in combineLatestForms {
+      for _ in 0..<runs {
+        let result = feedTwo(combine)
+        let pairs = result.values
+        #expect(result.detector.overlaps == 0, "\(form)")
+        #expect(result.events.last?.isTerminal == true && isWellFormed(result.events), "\(form)")
+        #expect(descents(pairs.map(\.0)) == [], "\(form)")
+        #expect(descents(pairs.map(\.1)) == [], "\(form)")
+        #expect(pairs.last.map { $0 == (count - 1, count - 1) } == true, "\(form)")
+      }
+    }
+    let zipForms: [(String, (Signal<Int>, Signal<Int>) -> Signal<(Int, Int)>)] = [
+      ("zip(with:)", { $0.zip(with: $1) }),
+      ("zip(_: [Signal])", { Signal.zip([$0, $1]).map { ($0[0], $0[1]) } }),
+      ("zip(with:_:)", { $0.zip(with: $1, signal(Array(0..<2_000))).map { ($0.0, $0.1) } }),
+    ]
+    for (form, zip) in zipForms {
+      for _ in 0..<10 {
+        let result = feedTwo(zip)
+        #expect(result.detector.overlaps == 0, "\(form)")
+        #expect(result.events.count == count + 1 && result.events.last?.isTerminal == true, "\(form)")
+        #expect(descents(result.values.map(\.0)) == [], "\(form)")
+        #expect(result.values.map(\.1) == Array(0..<count), "\(form)")
+      }
+    }
   }
 
   @Test func switchToWhileCasesSendFromOtherThreads() {

@@ -17,6 +17,35 @@ enum OursSignals {
     return acc.value
   }
 
+  /// Scenario 6 with a round-2 unary operator: `tryMap` (never throwing)
+  /// then `distinctUntilChanged(by:)`.
+  static func pumpTryMap(_ n: Int) -> Int {
+    let acc = Accumulator()
+    let subject = Subject<Int>()
+    let disposable = subject.signal.tryMap { $0 &* 3 &+ 1 }.distinctUntilChanged(by: ==)
+      .subscribe(next: { acc.add($0) })
+    for i in 0..<n { subject.sendNext(i) }
+    subject.sendCompleted()
+    disposable.dispose()
+    return acc.value
+  }
+
+  /// Two subjects combined with `combineLatest(with:)`, fed alternately.
+  static func pumpCombineLatest(_ n: Int) -> Int {
+    let acc = Accumulator()
+    let left = Subject<Int>()
+    let right = Subject<Int>()
+    let disposable = left.signal.combineLatest(with: right.signal)
+      .subscribe(next: { acc.add($0.0 &+ $0.1) })
+    for i in 0..<n {
+      if i & 1 == 0 { left.sendNext(i) } else { right.sendNext(i) }
+    }
+    left.sendCompleted()
+    right.sendCompleted()
+    disposable.dispose()
+    return acc.value
+  }
+
   /// Scenario 6 built without specialization: the same pipeline in a generic
   /// function the optimizer may not specialize, so every inlined engine
   /// path runs generic code (the "structure only" figure of
@@ -76,6 +105,8 @@ let instructionCases: [String: @Sendable (Int) -> Int] = [
     return acc.value
   },
   "signal-subscribe-dispose": OursSignals.subscribeDispose,
+  "signal-trymap-pump": OursSignals.pumpTryMap,
+  "signal-combinelatest-pump": OursSignals.pumpCombineLatest,
   "combine-pump": Combine.pump,
   "combine-subscribe-dispose": Combine.subscribeDispose,
   "combine-collect": { Combine.collect(Array(0..<$0)) },

@@ -331,7 +331,7 @@ extension Operators {
       var resumed = false
     }
 
-    private let state = MutexBox(State())
+    private let state = Locked(State())
 
     init() {}
 

@@ -59,22 +59,19 @@ extension Signal {
     if signals.isEmpty { return .empty }
     return Signal<[Value]> { downstream in
       let count = signals.count
-      typealias State = Operators.ZipState<Value>
-      let state = Locked(
-        State(
-          queues: Array(repeating: [], count: count), heads: Array(repeating: 0, count: count),
-          completed: Array(repeating: false, count: count)))
-      func isExhausted(_ state: State) -> Bool {
+      // Touched only inside `downstream`'s gate (see `Subscriber.serialize`).
+      var state = Operators.ZipState<Value>(
+        queues: Array(repeating: [], count: count), heads: Array(repeating: 0, count: count),
+        completed: Array(repeating: false, count: count))
+      func isExhausted() -> Bool {
         (0..<count).contains { state.completed[$0] && state.heads[$0] == state.queues[$0].count }
       }
       Operators.subscribeAll(
         signals, for: downstream,
         next: { index, value in
-          let (output, done) = state.withLock { state -> ([Value]?, Bool) in
+          downstream.serialize {
             state.queues[index].append(value)
-            guard (0..<count).allSatisfy({ state.heads[$0] < state.queues[$0].count }) else {
-              return (nil, false)
-            }
+            guard (0..<count).allSatisfy({ state.heads[$0] < state.queues[$0].count }) else { return }
             var row: [Value] = []
             row.reserveCapacity(count)
             for side in 0..<count {
@@ -85,17 +82,15 @@ extension Signal {
                 state.heads[side] = 0
               }
             }
-            return (row, isExhausted(state))
+            downstream.sendNext(row)
+            if isExhausted() { downstream.sendCompleted() }
           }
-          if let output { downstream.sendNext(output) }
-          if done { downstream.sendCompleted() }
         },
         completed: { index in
-          let done = state.withLock { state -> Bool in
+          downstream.serialize {
             state.completed[index] = true
-            return isExhausted(state)
+            if isExhausted() { downstream.sendCompleted() }
           }
-          if done { downstream.sendCompleted() }
         })
       return nil
     }
@@ -128,26 +123,23 @@ extension Signal {
     if signals.isEmpty { return .empty }
     return Signal<[Value]> { downstream in
       let count = signals.count
-      typealias State = Operators.CombineLatestState<Value>
-      let state = Locked(
-        State(latest: Array(repeating: nil, count: count), missing: count, remaining: count))
+      // Touched only inside `downstream`'s gate (see `Subscriber.serialize`).
+      var state = Operators.CombineLatestState<Value>(
+        latest: Array(repeating: nil, count: count), missing: count, remaining: count)
       Operators.subscribeAll(
         signals, for: downstream,
         next: { index, value in
-          let output = state.withLock { state -> [Value]? in
+          downstream.serialize {
             if state.latest[index] == nil { state.missing -= 1 }
             state.latest[index] = value
-            guard state.missing == 0 else { return nil }
-            return state.latest.map { $0! }
+            if state.missing == 0 { downstream.sendNext(state.latest.map { $0! }) }
           }
-          if let output { downstream.sendNext(output) }
         },
         completed: { _ in
-          let done = state.withLock { state -> Bool in
+          downstream.serialize {
             state.remaining -= 1
-            return state.remaining == 0
+            if state.remaining == 0 { downstream.sendCompleted() }
           }
-          if done { downstream.sendCompleted() }
         })
       return nil
     }
@@ -175,13 +167,14 @@ extension Signal {
   /// - Returns: the sampled values.
   public func sample<U>(_ sampler: Signal<U>) -> Signal<Value> {
     Signal { downstream in
-      let latest = Locked<Value?>(nil)
-      self.forward(to: downstream, next: { value in latest.withLock { $0 = value } })
+      // Touched only inside `downstream`'s gate (see `Subscriber.serialize`).
+      var latest: Value?
+      self.forward(to: downstream, next: { value in downstream.serialize { latest = value } })
       guard !downstream.isDisposed else { return nil }
       sampler.forward(
         to: downstream,
         next: { _ in
-          if let value = latest.withLock({ $0 }) { downstream.sendNext(value) }
+          downstream.serialize { if let latest { downstream.sendNext(latest) } }
         })
       return nil
     }

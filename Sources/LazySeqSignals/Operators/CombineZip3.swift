@@ -25,15 +25,19 @@ extension Signal {
   ) -> Signal<(Value, U1, U2)> {
     typealias State = LatestTriple<Value, U1, U2>
     return Signal<(Value, U1, U2)> { downstream in
-      let gate = OrderedGate<State, (Value, U1, U2)>(State()) { downstream.send($0) }
-      return Signal.relayThree(
-        self, a, b, to: downstream,
+      // Touched only inside `downstream`'s gate (see `Subscriber.serialize`).
+      var state = State()
+      func update(_ change: (inout State) -> [Event<(Value, U1, U2)>]) {
+        downstream.serialize { for event in change(&state) { downstream.send(event) } }
+      }
+      Signal.subscribeThree(
+        self, a, b, for: downstream,
         next: (
-          { value in gate.update { $0.set(a: value) } }, { value in gate.update { $0.set(b: value) } },
-          { value in gate.update { $0.set(c: value) } }
+          { value in update { $0.set(a: value) } }, { value in update { $0.set(b: value) } },
+          { value in update { $0.set(c: value) } }
         ),
-        error: { error in gate.update { $0.fail(error) } },
-        completed: { _ in gate.update { $0.complete() } })
+        completed: { _ in update { $0.complete() } })
+      return nil
     }
   }
 
@@ -59,32 +63,33 @@ extension Signal {
   public func zip<U1, U2>(with a: Signal<U1>, _ b: Signal<U2>) -> Signal<(Value, U1, U2)> {
     typealias State = ZipTriple<Value, U1, U2>
     return Signal<(Value, U1, U2)> { downstream in
-      let gate = OrderedGate<State, (Value, U1, U2)>(State()) { downstream.send($0) }
-      return Signal.relayThree(
-        self, a, b, to: downstream,
+      // Touched only inside `downstream`'s gate (see `Subscriber.serialize`).
+      var state = State()
+      func update(_ change: (inout State) -> [Event<(Value, U1, U2)>]) {
+        downstream.serialize { for event in change(&state) { downstream.send(event) } }
+      }
+      Signal.subscribeThree(
+        self, a, b, for: downstream,
         next: (
-          { value in gate.update { $0.push(a: value) } }, { value in gate.update { $0.push(b: value) } },
-          { value in gate.update { $0.push(c: value) } }
+          { value in update { $0.push(a: value) } }, { value in update { $0.push(b: value) } },
+          { value in update { $0.push(c: value) } }
         ),
-        error: { error in gate.update { $0.fail(error) } },
-        completed: { index in gate.update { $0.complete(index) } })
+        completed: { index in update { $0.complete(index) } })
+      return nil
     }
   }
 
   /// Subscribes to three signals in order on behalf of `downstream`,
-  /// stopping early if it ends; returns the link to dispose them.
-  private static func relayThree<U1, U2, R>(
-    _ first: Signal<Value>, _ second: Signal<U1>, _ third: Signal<U2>, to downstream: Subscriber<R>,
-    next: ((Value) -> Void, (U1) -> Void, (U2) -> Void),
-    error: @escaping (any Error) -> Void, completed: @escaping (Int) -> Void
-  ) -> CompoundDisposable {
-    let link = CompoundDisposable()
-    first.relay(to: downstream, link: link, next: next.0, error: error, completed: { completed(0) })
-    guard !downstream.isDisposed else { return link }
-    second.relay(to: downstream, link: link, next: next.1, error: error, completed: { completed(1) })
-    guard !downstream.isDisposed else { return link }
-    third.relay(to: downstream, link: link, next: next.2, error: error, completed: { completed(2) })
-    return link
+  /// stopping early if it ends. Errors go straight to `downstream`.
+  private static func subscribeThree<U1, U2, R>(
+    _ first: Signal<Value>, _ second: Signal<U1>, _ third: Signal<U2>, for downstream: Subscriber<R>,
+    next: ((Value) -> Void, (U1) -> Void, (U2) -> Void), completed: @escaping (Int) -> Void
+  ) {
+    first.forward(to: downstream, next: next.0, completed: { completed(0) })
+    guard !downstream.isDisposed else { return }
+    second.forward(to: downstream, next: next.1, completed: { completed(1) })
+    guard !downstream.isDisposed else { return }
+    third.forward(to: downstream, next: next.2, completed: { completed(2) })
   }
 }
 
@@ -122,12 +127,6 @@ struct LatestTriple<A, B, C> {
     ended = true
     return [.completed]
   }
-
-  mutating func fail(_ error: any Error) -> [Event<(A, B, C)>] {
-    guard !ended else { return [] }
-    ended = true
-    return [.error(error)]
-  }
 }
 
 /// The buffers of a three-signal `zip`.
@@ -158,12 +157,6 @@ struct ZipTriple<A, B, C> {
     return rows()
   }
 
-  mutating func fail(_ error: any Error) -> [Event<(A, B, C)>] {
-    guard !ended else { return [] }
-    ended = true
-    return [.error(error)]
-  }
-
   /// The triples now complete, then completion if no further one is
   /// possible (a signal has completed and nothing of it is waiting).
   private mutating func rows() -> [Event<(A, B, C)>] {
@@ -177,5 +170,31 @@ struct ZipTriple<A, B, C> {
       events.append(.completed)
     }
     return events
+  }
+}
+
+/// A first-in, first-out queue with amortized O(1) push and pop.
+struct FIFO<Element> {
+  private var storage: [Element] = []
+  private var head = 0
+
+  init() {}
+
+  var isEmpty: Bool { head == storage.count }
+
+  mutating func push(_ element: Element) { storage.append(element) }
+
+  mutating func pop() -> Element? {
+    guard head < storage.count else { return nil }
+    let element = storage[head]
+    head += 1
+    if head == storage.count {
+      storage.removeAll(keepingCapacity: storage.capacity <= 64)
+      head = 0
+    } else if head >= 64 && head * 2 >= storage.count {
+      storage.removeFirst(head)
+      head = 0
+    }
+    return element
   }
 }

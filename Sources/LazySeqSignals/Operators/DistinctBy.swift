@@ -18,16 +18,16 @@ extension Signal {
   /// - Parameter areEquivalent: receives `(last sent, current)`; returns
   ///   `true` to drop the current value.
   /// - Returns: the values without consecutive equivalents.
+  @inlinable
   public func distinctUntilChanged(by areEquivalent: @escaping (Value, Value) -> Bool) -> Signal<Value> {
-    Signal { downstream in
+    lift { sink, _ in
       var last: Value?
-      return self.relay(
-        to: downstream,
+      return Sink(
         next: { value in
           if let last, areEquivalent(last, value) { return }
           last = value
-          downstream.sendNext(value)
-        })
+          sink.next(value)
+        }, end: sink.end)
     }
   }
 }

@@ -39,20 +39,28 @@
 //     `Subscriber`, a gate, so whatever thread its sources send on, the
 //     downstream receives events one at a time, in order, with re-entrant
 //     sends queued. Subscribe to each source with `forward(to:next:…)`
-//     (a child lifetime of the downstream: disposed with it, forgotten when
-//     it ends), keep shared state in a `Locked` (never call out while
-//     holding it), and send only through `downstream.send…`. Never fuse
-//     such an operator: that would silently lose serial delivery.
+//     (a child lifetime of the downstream, linked before the source runs:
+//     disposed with it, forgotten when it ends) and send only through
+//     `downstream.send…`. State shared by the sources (latest values, zip
+//     buffers) lives INSIDE the downstream's gate: touch it only in
+//     `downstream.serialize { … }`, which updates it and queues the sends
+//     it produces in one step, so results arrive in the order the state
+//     changed. (A lock of the operator's own, with the send after the
+//     unlock, let a stale combineLatest tuple overtake a fresh one; see
+//     `Subscriber.serialize`.) Bookkeeping that sends nothing of its own
+//     (a count of live inner subscriptions) may sit in a `Locked`; never
+//     call out while holding it. Never fuse such an operator: that would
+//     silently lose serial delivery.
 //
 //       public func sample<U>(_ sampler: Signal<U>) -> Signal<Value> {
 //         Signal { downstream in
-//           let latest = Locked<Value?>(nil)
-//           self.forward(to: downstream, next: { value in latest.withLock { $0 = value } })
+//           var latest: Value?  // inside `downstream`'s gate
+//           self.forward(to: downstream, next: { value in downstream.serialize { latest = value } })
 //           guard !downstream.isDisposed else { return nil }
 //           sampler.forward(
 //             to: downstream,
 //             next: { _ in
-//               if let value = latest.withLock({ $0 }) { downstream.sendNext(value) }
+//               downstream.serialize { if let latest { downstream.sendNext(latest) } }
 //             })
 //           return nil
 //         }

@@ -19,14 +19,14 @@ extension Signal {
   /// - Returns: the last `count` values (fewer if this signal sent fewer),
   ///   sent at completion.
   /// - Complexity: O(1) per value; memory O(`count`).
+  @inlinable
   public func takeLast(_ count: Int) -> Signal<Value> {
     precondition(count >= 0, "Signal.takeLast(_:): the count must not be negative, got \(count)")
-    return Signal { downstream in
+    return lift { sink, _ in
       // A ring buffer: once full, `start` is the oldest value.
       var buffer: [Value] = []
       var start = 0
-      return self.relay(
-        to: downstream,
+      return Sink(
         next: { value in
           guard count > 0 else { return }
           if buffer.count < count {
@@ -37,14 +37,13 @@ extension Signal {
             if start == count { start = 0 }
           }
         },
-        completed: {
-          let last = buffer[start...] + buffer[..<start]
-          buffer = []
-          for value in last {
-            if downstream.isDisposed { return }
-            downstream.sendNext(value)
+        end: { completion in
+          if case .completed = completion {
+            let last = buffer[start...] + buffer[..<start]
+            buffer = []
+            for value in last { sink.next(value) }
           }
-          downstream.sendCompleted()
+          sink.end(completion)
         })
     }
   }

@@ -21,21 +21,26 @@ extension Signal {
   /// - Parameter transform: runs once per value, serially; throws to fail.
   /// - Returns: the transformed values, ended by this signal's terminal
   ///   event or by the first error `transform` throws.
+  @inlinable
   public func tryMap<U>(_ transform: @escaping (Value) throws -> U) -> Signal<U> {
-    Signal<U> { downstream in
-      let link = CompoundDisposable()
-      return self.relay(
-        to: downstream, link: link,
+    lift { sink, lifetime in
+      var done = false
+      return Sink(
         next: { value in
+          guard !done else { return }
           let mapped: U
           do {
             mapped = try transform(value)
           } catch {
-            link.dispose()
-            downstream.sendError(error)
+            done = true
+            lifetime.dispose()  // resources first,
+            sink.end(.failed(error))  // then the callback
             return
           }
-          downstream.sendNext(mapped)
+          sink.next(mapped)
+        },
+        end: { completion in
+          if !done { sink.end(completion) }
         })
     }
   }

@@ -24,17 +24,17 @@ extension Signal {
   /// - Returns: one pair per value of this signal, once `other` has sent.
   public func withLatest<U>(from other: Signal<U>) -> Signal<(Value, U)> {
     Signal<(Value, U)> { downstream in
-      let latest = MutexBox<U?>(nil)
-      let link = CompoundDisposable()
-      other.relay(
-        to: downstream, link: link, next: { value in latest.withLock { $0 = value } },
-        completed: {})
-      guard !downstream.isDisposed else { return link }
-      return self.relay(
-        to: downstream, link: link,
+      // Touched only inside `downstream`'s gate (see `Subscriber.serialize`).
+      var latest: U?
+      other.forward(
+        to: downstream, next: { value in downstream.serialize { latest = value } }, completed: {})
+      guard !downstream.isDisposed else { return nil }
+      self.forward(
+        to: downstream,
         next: { value in
-          if let other = latest.withLock({ $0 }) { downstream.sendNext((value, other)) }
+          downstream.serialize { if let latest { downstream.sendNext((value, latest)) } }
         })
+      return nil
     }
   }
 }
