@@ -23,22 +23,7 @@ extension Signal {
   public func combineLatest<U1, U2>(
     with a: Signal<U1>, _ b: Signal<U2>
   ) -> Signal<(Value, U1, U2)> {
-    typealias State = LatestTriple<Value, U1, U2>
-    return Signal<(Value, U1, U2)> { downstream in
-      // Touched only inside `downstream`'s gate (see `Subscriber.serialize`).
-      var state = State()
-      func update(_ change: (inout State) -> [Event<(Value, U1, U2)>]) {
-        downstream.serialize { for event in change(&state) { downstream.send(event) } }
-      }
-      Signal.subscribeThree(
-        self, a, b, for: downstream,
-        next: (
-          { value in update { $0.set(a: value) } }, { value in update { $0.set(b: value) } },
-          { value in update { $0.set(c: value) } }
-        ),
-        completed: { _ in update { $0.complete() } })
-      return nil
-    }
+    Signal.triple(self, a, b, LatestTriple<Value, U1, U2>.self)
   }
 
   /// Pairs the values of this signal, `a` and `b` by position into triples.
@@ -61,20 +46,29 @@ extension Signal {
   ///   - b: the third signal.
   /// - Returns: triples, by position.
   public func zip<U1, U2>(with a: Signal<U1>, _ b: Signal<U2>) -> Signal<(Value, U1, U2)> {
-    typealias State = ZipTriple<Value, U1, U2>
-    return Signal<(Value, U1, U2)> { downstream in
-      // Touched only inside `downstream`'s gate (see `Subscriber.serialize`).
+    Signal.triple(self, a, b, ZipTriple<Value, U1, U2>.self)
+  }
+
+  /// The three-signal operator whose results `State` computes. The state
+  /// lives inside `downstream`'s gate (see `Subscriber.serialize`), so the
+  /// results go out in the order the state changed, with no lock of its own
+  /// and no buffer of events per update.
+  private static func triple<U1, U2, State: TripleState>(
+    _ first: Signal<Value>, _ second: Signal<U1>, _ third: Signal<U2>, _: State.Type
+  ) -> Signal<(Value, U1, U2)> where State.A == Value, State.B == U1, State.C == U2 {
+    Signal<(Value, U1, U2)> { downstream in
       var state = State()
-      func update(_ change: (inout State) -> [Event<(Value, U1, U2)>]) {
-        downstream.serialize { for event in change(&state) { downstream.send(event) } }
+      func update(_ change: (inout State, (Event<(Value, U1, U2)>) -> Void) -> Void) {
+        downstream.serialize { change(&state) { downstream.send($0) } }
       }
       Signal.subscribeThree(
-        self, a, b, for: downstream,
+        first, second, third, for: downstream,
         next: (
-          { value in update { $0.push(a: value) } }, { value in update { $0.push(b: value) } },
-          { value in update { $0.push(c: value) } }
+          { value in update { $0.receive(a: value, $1) } },
+          { value in update { $0.receive(b: value, $1) } },
+          { value in update { $0.receive(c: value, $1) } }
         ),
-        completed: { index in update { $0.complete(index) } })
+        completed: { index in update { $0.complete(index, $1) } })
       return nil
     }
   }
@@ -93,83 +87,101 @@ extension Signal {
   }
 }
 
+/// The state of a three-signal operator: it receives each source's values
+/// and completions and sends the results through `send`, which queues them
+/// inside the downstream's gate.
+protocol TripleState {
+  associatedtype A
+  associatedtype B
+  associatedtype C
+  init()
+  mutating func receive(a value: A, _ send: (Event<(A, B, C)>) -> Void)
+  mutating func receive(b value: B, _ send: (Event<(A, B, C)>) -> Void)
+  mutating func receive(c value: C, _ send: (Event<(A, B, C)>) -> Void)
+  /// Source `index` (0, 1 or 2) completed.
+  mutating func complete(_ index: Int, _ send: (Event<(A, B, C)>) -> Void)
+}
+
 /// The latest values of a three-signal `combineLatest`.
-struct LatestTriple<A, B, C> {
+struct LatestTriple<A, B, C>: TripleState {
   var a: A?
   var b: B?
   var c: C?
   var remaining = 3
   var ended = false
 
-  mutating func set(a value: A) -> [Event<(A, B, C)>] {
+  mutating func receive(a value: A, _ send: (Event<(A, B, C)>) -> Void) {
     a = value
-    return current()
+    sendCurrent(send)
   }
 
-  mutating func set(b value: B) -> [Event<(A, B, C)>] {
+  mutating func receive(b value: B, _ send: (Event<(A, B, C)>) -> Void) {
     b = value
-    return current()
+    sendCurrent(send)
   }
 
-  mutating func set(c value: C) -> [Event<(A, B, C)>] {
+  mutating func receive(c value: C, _ send: (Event<(A, B, C)>) -> Void) {
     c = value
-    return current()
+    sendCurrent(send)
   }
 
-  private func current() -> [Event<(A, B, C)>] {
-    guard !ended, let a, let b, let c else { return [] }
-    return [.next((a, b, c))]
+  private func sendCurrent(_ send: (Event<(A, B, C)>) -> Void) {
+    guard !ended, let a, let b, let c else { return }
+    send(.next((a, b, c)))
   }
 
-  mutating func complete() -> [Event<(A, B, C)>] {
+  /// Completes once all three have completed.
+  mutating func complete(_ index: Int, _ send: (Event<(A, B, C)>) -> Void) {
     remaining -= 1
-    guard remaining == 0, !ended else { return [] }
+    guard remaining == 0, !ended else { return }
     ended = true
-    return [.completed]
+    send(.completed)
   }
 }
 
 /// The buffers of a three-signal `zip`.
-struct ZipTriple<A, B, C> {
+struct ZipTriple<A, B, C>: TripleState {
   var a = FIFO<A>()
   var b = FIFO<B>()
   var c = FIFO<C>()
-  var completed = [false, false, false]
+  var completed = (false, false, false)
   var ended = false
 
-  mutating func push(a value: A) -> [Event<(A, B, C)>] {
+  mutating func receive(a value: A, _ send: (Event<(A, B, C)>) -> Void) {
     a.push(value)
-    return rows()
+    sendRows(send)
   }
 
-  mutating func push(b value: B) -> [Event<(A, B, C)>] {
+  mutating func receive(b value: B, _ send: (Event<(A, B, C)>) -> Void) {
     b.push(value)
-    return rows()
+    sendRows(send)
   }
 
-  mutating func push(c value: C) -> [Event<(A, B, C)>] {
+  mutating func receive(c value: C, _ send: (Event<(A, B, C)>) -> Void) {
     c.push(value)
-    return rows()
+    sendRows(send)
   }
 
-  mutating func complete(_ index: Int) -> [Event<(A, B, C)>] {
-    completed[index] = true
-    return rows()
+  mutating func complete(_ index: Int, _ send: (Event<(A, B, C)>) -> Void) {
+    switch index {
+    case 0: completed.0 = true
+    case 1: completed.1 = true
+    default: completed.2 = true
+    }
+    sendRows(send)
   }
 
-  /// The triples now complete, then completion if no further one is
+  /// Sends the triples now complete, then completion if no further one is
   /// possible (a signal has completed and nothing of it is waiting).
-  private mutating func rows() -> [Event<(A, B, C)>] {
-    guard !ended else { return [] }
-    var events: [Event<(A, B, C)>] = []
+  private mutating func sendRows(_ send: (Event<(A, B, C)>) -> Void) {
+    guard !ended else { return }
     while !a.isEmpty && !b.isEmpty && !c.isEmpty {
-      events.append(.next((a.pop()!, b.pop()!, c.pop()!)))
+      send(.next((a.pop()!, b.pop()!, c.pop()!)))
     }
-    if (completed[0] && a.isEmpty) || (completed[1] && b.isEmpty) || (completed[2] && c.isEmpty) {
+    if (completed.0 && a.isEmpty) || (completed.1 && b.isEmpty) || (completed.2 && c.isEmpty) {
       ended = true
-      events.append(.completed)
+      send(.completed)
     }
-    return events
   }
 }
 
