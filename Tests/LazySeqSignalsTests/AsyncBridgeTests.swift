@@ -31,15 +31,20 @@ private final class Shared<T>: @unchecked Sendable {
   }
 }
 
-/// Waits (suspending, not blocking) until `condition` holds; gives up after a
-/// minute so that a regression fails instead of hanging.
+/// Waits (suspending, not blocking) until `condition` holds; gives up after
+/// 60,000 polls (a minute or more) so that a regression fails instead of
+/// hanging.
+///
+/// The bound counts polls, not wall time: under ThreadSanitizer on a 2-core
+/// machine, blocking tests running in parallel can hold the cooperative
+/// pool for over a minute, and a wall-clock deadline then expires before the
+/// awaited work (which needs the same pool) has had a chance to run.
 private func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
-  let deadline = ContinuousClock.now + .seconds(60)
-  while !condition() {
-    if ContinuousClock.now > deadline { return false }
+  for _ in 0..<60_000 {
+    if condition() { return true }
     try? await Task.sleep(for: .milliseconds(1))
   }
-  return true
+  return condition()
 }
 
 /// A synchronous signal that sends 0, 1, 2, … until its subscription is
