@@ -50,7 +50,10 @@ struct Sink<Value> {
 /// Something told when a lifetime it registered with ends (a gate that
 /// must release its callbacks, a subject that must drop an entry).
 @usableFromInline
-protocol LifetimeObserver: AnyObject, Sendable {
+///
+/// Observers are told on whichever thread ends the lifetime, so
+/// `lifetimeEnded()` must be thread-safe (the gates request maintenance).
+protocol LifetimeObserver: AnyObject {
   func lifetimeEnded()
 }
 
@@ -155,4 +158,20 @@ final class Lifetime: Disposable, @unchecked Sendable {
     add(.disposable(child))
     return child
   }
+}
+
+/// A library object captured by a `@Sendable` closure although its type is
+/// `Sendable` only for `Sendable` values.
+///
+/// Use it only for an object whose every method used from the closure is
+/// thread-safe (serialized by its gate) and that never hands a value to a
+/// thread other than the one that sent it: a plain ``Subject`` delivers each
+/// value on the sending thread, and the subjects that replay stored values
+/// to new subscribers require `Sendable` values.
+@usableFromInline
+struct Unchecked<Value>: @unchecked Sendable {
+  @usableFromInline let value: Value
+
+  @inlinable
+  init(_ value: Value) { self.value = value }
 }

@@ -25,13 +25,11 @@ import LazySeq
 /// ```
 ///
 /// See <doc:Contracts> for delivery, threading and lifetime guarantees.
-// @unchecked: the only stored property is an immutable closure; it is never
-// mutated, and running it concurrently is the caller's choice (see Contracts).
-public final class Signal<Value>: @unchecked Sendable {
+public final class Signal<Value> {
   /// Attaches a sink for one subscription whose lifetime is given. Fused
   /// operators wrap the sink; a `didSubscribe` signal puts a gate
   /// (``Subscriber``) in front of it.
-  @usableFromInline let attach: (Sink<Value>, Lifetime) -> Void
+  @usableFromInline let attach: @Sendable (Sink<Value>, Lifetime) -> Void
 
   /// Creates a cold signal whose subscriptions each run `didSubscribe`.
   ///
@@ -53,7 +51,7 @@ public final class Signal<Value>: @unchecked Sendable {
   ///
   /// - Parameter didSubscribe: runs once per subscription, on the
   ///   subscribing thread.
-  public init(_ didSubscribe: @escaping (Subscriber<Value>) -> (any Disposable)?) {
+  public init(_ didSubscribe: @escaping @Sendable (Subscriber<Value>) -> (any Disposable)?) {
     self.attach = { sink, lifetime in
       let subscriber = Subscriber(sink: sink, lifetime: lifetime)
       guard !lifetime.isDisposed else { return }
@@ -63,7 +61,7 @@ public final class Signal<Value>: @unchecked Sendable {
 
   /// Creates a signal from an attach function: the form of fused operators.
   @inlinable
-  init(attach: @escaping (Sink<Value>, Lifetime) -> Void) {
+  init(attach: @escaping @Sendable (Sink<Value>, Lifetime) -> Void) {
     self.attach = attach
   }
 
@@ -87,9 +85,9 @@ public final class Signal<Value>: @unchecked Sendable {
   @inlinable
   @discardableResult
   public func subscribe(
-    next: ((Value) -> Void)? = nil,
-    error: ((any Error) -> Void)? = nil,
-    completed: (() -> Void)? = nil
+    next: (@Sendable (Value) -> Void)? = nil,
+    error: (@Sendable (any Error) -> Void)? = nil,
+    completed: (@Sendable () -> Void)? = nil
   ) -> any Disposable {
     let lifetime = Lifetime()
     attach(Sink(next: next, error: error, completed: completed), lifetime)
@@ -109,6 +107,53 @@ public final class Signal<Value>: @unchecked Sendable {
   public func subscribe(_ subscriber: Subscriber<Value>) -> any Disposable {
     forward(to: subscriber, next: { subscriber.sendNext($0) })
   }
+
+  /// This signal's recipe, as a value every operator can capture.
+  @inlinable
+  var source: Source<Value> { Source(attach: attach) }
+
+  /// Subscribes on behalf of `downstream`, the gate of an operator's result
+  /// (see ``Source/forward(to:next:error:completed:)``).
+  @discardableResult
+  func forward<U>(
+    to downstream: Subscriber<U>,
+    next: @escaping (Value) -> Void,
+    error: ((any Error) -> Void)? = nil,
+    completed: (() -> Void)? = nil
+  ) -> Lifetime {
+    source.forward(to: downstream, next: next, error: error, completed: completed)
+  }
+
+  /// Subscribes with a new, independent lifetime (see ``Source/observe``).
+  func observe(
+    _ lifetime: Lifetime = Lifetime(),
+    next: @escaping (Value) -> Void,
+    error: @escaping (any Error) -> Void,
+    completed: @escaping () -> Void
+  ) {
+    source.observe(lifetime, next: next, error: error, completed: completed)
+  }
+}
+
+/// The recipe of a signal: its attach function alone.
+///
+/// Operators capture a `Source` instead of the ``Signal`` it came from. A
+/// `Signal` is `Sendable` only when its values are; its recipe always is (a
+/// `@Sendable` function), because running a recipe moves no value across
+/// threads: each run makes its own values, and they reach another thread
+/// only through operators that require `Value: Sendable`.
+@usableFromInline
+struct Source<Value>: Sendable {
+  @usableFromInline let attach: @Sendable (Sink<Value>, Lifetime) -> Void
+
+  @inlinable
+  init(attach: @escaping @Sendable (Sink<Value>, Lifetime) -> Void) {
+    self.attach = attach
+  }
+
+  /// The signal this recipe makes.
+  @inlinable
+  var signal: Signal<Value> { Signal(attach: attach) }
 
   /// Subscribes on behalf of `downstream`, the gate of an operator's result.
   ///
@@ -169,7 +214,12 @@ public final class Signal<Value>: @unchecked Sendable {
   }
 }
 
-extension Signal {
+// Checked by the compiler: the only stored property is a `@Sendable` closure.
+// A signal is Sendable exactly when its values are, so a value crosses a
+// thread only where its type allows it.
+extension Signal: Sendable where Value: Sendable {}
+
+extension Signal where Value: Sendable {
   /// A signal that sends `value`, then completes. RAC `+return:`.
   ///
   /// ```swift
@@ -185,7 +235,9 @@ extension Signal {
       return nil
     }
   }
+}
 
+extension Signal {
   /// A signal that completes at once, without values. RAC `+empty`.
   public static var empty: Signal<Value> {
     Signal { subscriber in
@@ -223,7 +275,7 @@ extension Signal {
   /// - Parameter make: builds the signal to subscribe to; runs once per
   ///   subscription.
   /// - Returns: the deferred signal.
-  public static func `defer`(_ make: @escaping () -> Signal<Value>) -> Signal<Value> {
+  public static func `defer`(_ make: @escaping @Sendable () -> Signal<Value>) -> Signal<Value> {
     Signal(attach: { sink, lifetime in make().attach(sink, lifetime) })
   }
 }

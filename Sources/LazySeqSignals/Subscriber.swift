@@ -29,10 +29,11 @@
 /// // done
 /// ```
 ///
-/// A `Subscriber` is also the ``Disposable`` of its subscription: disposing it
-/// stops delivery and disposes the subscription's resources.
-// @unchecked: `sink` is only touched inside `gate` (see `Gate`).
-public final class Subscriber<Value>: Disposable, @unchecked Sendable {
+/// Disposing a subscriber (``dispose()``) stops delivery and disposes the
+/// subscription's resources; ``disposable`` is the same subscription as a
+/// ``Disposable``. A subscriber is `Sendable` when its values are: only then
+/// can it be handed to another thread to send from.
+public final class Subscriber<Value> {
   /// The lifetime of the subscription this subscriber feeds.
   @usableFromInline let lifetime: Lifetime
   /// The serialization point of every event sent to this subscriber.
@@ -51,9 +52,9 @@ public final class Subscriber<Value>: Disposable, @unchecked Sendable {
   ///   - error: called once if the signal fails.
   ///   - completed: called once if the signal completes.
   public convenience init(
-    next: ((Value) -> Void)? = nil,
-    error: ((any Error) -> Void)? = nil,
-    completed: (() -> Void)? = nil
+    next: (@Sendable (Value) -> Void)? = nil,
+    error: (@Sendable (any Error) -> Void)? = nil,
+    completed: (@Sendable () -> Void)? = nil
   ) {
     self.init(sink: Sink(next: next, error: error, completed: completed), lifetime: Lifetime())
   }
@@ -108,6 +109,14 @@ public final class Subscriber<Value>: Disposable, @unchecked Sendable {
   /// Whether the subscriber has terminated or been disposed.
   public var isDisposed: Bool { lifetime.isDisposed }
 
+  /// The subscription this subscriber feeds, as a ``Disposable``: return it
+  /// from `didSubscribe`, or keep it to end the subscription from anywhere.
+  ///
+  /// A `Subscriber` is `Sendable` only when its values are, so that a value
+  /// is never sent from a thread its type cannot reach; the disposable of
+  /// its subscription always is.
+  public var disposable: any Disposable { lifetime }
+
   /// Stops delivery and disposes the subscription's resources.
   ///
   /// Never waits for a delivery in progress on another thread: that
@@ -144,6 +153,11 @@ public final class Subscriber<Value>: Disposable, @unchecked Sendable {
     if lifetime.isDisposed { sink = nil }
   }
 }
+
+// @unchecked: `sink` is only touched inside `gate` (see `Gate`); the other
+// stored properties are immutable and Sendable.
+extension Subscriber: @unchecked Sendable where Value: Sendable {}
+
 
 extension Subscriber: LifetimeObserver {
   @usableFromInline

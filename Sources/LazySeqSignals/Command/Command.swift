@@ -53,12 +53,13 @@
 /// keep the command alive. To cancel an execution, build its signal with
 /// ``Signal/take(until:)-(Signal<U>)``, for example until another command's
 /// ``executionSignals`` sends.
-// @unchecked: the closure is immutable and may be called from any thread (the
-// caller's choice); all mutable state is in the internally synchronized
-// `core`.
-public final class Command<Input, Output>: @unchecked Sendable {
+///
+/// A command is `Sendable` when its input is; its output is always
+/// `Sendable`, because each execution's events are replayed to subscribers
+/// on their own threads.
+public final class Command<Input, Output: Sendable> {
   private let core: CommandCore<Output>
-  private let work: (Input) -> Signal<Output>
+  private let work: @Sendable (Input) -> Signal<Output>
   private let input: (any Disposable)?
 
   /// Creates a command.
@@ -87,7 +88,7 @@ public final class Command<Input, Output>: @unchecked Sendable {
   public init(
     enabled: Signal<Bool>? = nil,
     allowsConcurrentExecution: Bool = false,
-    execute: @escaping (Input) -> Signal<Output>
+    execute: @escaping @Sendable (Input) -> Signal<Output>
   ) {
     let core = CommandCore<Output>(allowsConcurrentExecution: allowsConcurrentExecution)
     self.core = core
@@ -202,6 +203,10 @@ public final class Command<Input, Output>: @unchecked Sendable {
   public var allowsConcurrentExecution: Bool { core.allowsConcurrentExecution }
 }
 
+// Checked by the compiler: the stored closure is `@Sendable`, the core is
+// internally synchronized.
+extension Command: Sendable where Input: Sendable {}
+
 /// The state and the outputs of a ``Command``, shared with its executions so
 /// that they do not keep the command alive.
 ///
@@ -215,7 +220,7 @@ public final class Command<Input, Output>: @unchecked Sendable {
 /// to them is ordered with the announcements too.
 // @unchecked: mutable state is in `state`; the subjects and cores are
 // thread-safe and only sent to inside `gate`.
-final class CommandCore<Output>: @unchecked Sendable {
+final class CommandCore<Output: Sendable>: @unchecked Sendable {
   let state: Locked<CommandState>
   let allowsConcurrentExecution: Bool
   private let gate = Gate()

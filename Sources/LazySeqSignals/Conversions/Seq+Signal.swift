@@ -2,35 +2,75 @@
 
 public import LazySeq
 
-extension Seq {
-  /// A cold signal that sends this sequence's elements, then completes.
+extension Signal where Value: Sendable {
+  /// A cold signal that sends the elements of `sequence`, then completes.
+  /// RAC `-signalWithScheduler:`.
   ///
   /// Each subscription walks the sequence from its start (elements already
-  /// evaluated are reused: the sequence is memoized). On an asynchronous
-  /// scheduler each element is sent from its own scheduled action, so other
-  /// work on the scheduler interleaves with a long sequence; on the
-  /// `ImmediateScheduler` (the default) the elements are sent synchronously
-  /// during `subscribe`. Disposing the subscription stops the walk, so an
-  /// infinite sequence can be consumed with `take`:
+  /// evaluated are reused: the sequence is memoized, and each element is
+  /// computed once however many subscriptions walk it, on whatever
+  /// threads). On an asynchronous scheduler each element is sent from its
+  /// own scheduled action, so other work on the scheduler interleaves with a
+  /// long sequence; on the `ImmediateScheduler` (the default) the elements
+  /// are sent synchronously during `subscribe`. Disposing the subscription
+  /// stops the walk, so an infinite sequence can be consumed with `take`:
   ///
   /// ```swift
   /// let squares = Seq.iterate(1) { $0 + 1 }.map { $0 * $0 }
-  /// print(try squares.signal().take(3).toArray())   // [1, 4, 9]
+  /// print(try Signal(squares).take(3).toArray())   // [1, 4, 9]
   /// ```
   ///
-  /// - Parameter scheduler: Where to send the elements.
-  /// - Returns: A signal of the elements.
+  /// The sequence is *sent* into the signal (`sending`): a signal can be
+  /// subscribed on any thread, so the sequence, its closures and what they
+  /// capture move into it, as into a `Mutex`. To keep using a sequence
+  /// yourself, share it first with ``LazySeq/Seq/Shared`` and use
+  /// ``LazySeq/Seq/Shared/signal(on:)``.
+  ///
+  /// - Parameters:
+  ///   - sequence: the elements to send.
+  ///   - scheduler: where to send the elements.
   /// - Complexity: O(1) per element sent, plus evaluating it.
   @inlinable
+  public convenience init(
+    _ sequence: sending Seq<Value>, on scheduler: any Scheduler = ImmediateScheduler()
+  ) {
+    self.init(source: Seq.signalSource(Unchecked(sequence), on: scheduler))
+  }
+
+  /// Creates a signal from its recipe.
+  @inlinable
+  convenience init(source: Source<Value>) {
+    self.init(attach: source.attach)
+  }
+}
+
+extension Seq {
+  /// Sequence → signal is `Signal(_:on:)` now: a signal can be subscribed on
+  /// any thread, so the sequence must be sent into it.
+  @available(*, unavailable, renamed: "Signal(_:on:)")
   public func signal(on scheduler: any Scheduler = ImmediateScheduler()) -> Signal<Element> {
-    let start = self
+    preconditionFailure("Seq.signal(on:) is unavailable: use Signal(_:on:)")
+  }
+}
+
+extension Seq where Element: Sendable {
+  /// The recipe of `Signal(sequence, on: scheduler)`.
+  ///
+  /// `start` wraps a sequence that was sent into the signal, or the handle of
+  /// a `Seq.Shared`: either way no other code walks it, and concurrent walks
+  /// by several subscriptions are safe because forcing a memo is (each
+  /// closure behind one `Seq` runs only under its forcing claim).
+  @inlinable
+  static func signalSource(
+    _ start: Unchecked<Seq<Element>>, on scheduler: any Scheduler
+  ) -> Source<Element> {
     // The immediate scheduler runs every action at once, so "one element per
     // action" would only add a closure per element; a loop sends the same
     // events in the same order, in constant stack.
     if scheduler is ImmediateScheduler {
-      return Signal(attach: { sink, lifetime in Self.sendAll(start, to: sink, lifetime) })
+      return Source(attach: { sink, lifetime in Self.sendAll(start.value, to: sink, lifetime) })
     }
-    return scheduled(on: scheduler)
+    return scheduled(start, on: scheduler)
   }
 
   /// The immediate form: one loop on the subscribing thread sends every
@@ -56,13 +96,14 @@ extension Seq {
 
   /// One element per scheduled action.
   @usableFromInline
-  func scheduled(on scheduler: any Scheduler) -> Signal<Element> {
-    let start = self
-    return Signal { subscriber in
-      let pump = Operators.SeqPump(start, scheduler: scheduler, subscriber: subscriber)
+  static func scheduled(
+    _ start: Unchecked<Seq<Element>>, on scheduler: any Scheduler
+  ) -> Source<Element> {
+    Signal { subscriber in
+      let pump = Operators.SeqPump(start.value, scheduler: scheduler, subscriber: subscriber)
       pump.step()
       return pump.pending
-    }
+    }.source
   }
 }
 
@@ -72,7 +113,7 @@ extension Operators {
   /// interleaves, and the stack does not grow).
   // @unchecked: the actions of one subscription run one at a time (each is
   // scheduled by the previous one), so `iterator` is never used concurrently.
-  final class SeqPump<Element>: @unchecked Sendable {
+  final class SeqPump<Element: Sendable>: @unchecked Sendable {
     private var iterator: Seq<Element>.Iterator
     private let scheduler: any Scheduler
     private let subscriber: Subscriber<Element>

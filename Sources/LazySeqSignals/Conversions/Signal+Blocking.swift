@@ -3,7 +3,7 @@
 
 internal import Dispatch
 
-extension Signal {
+extension Signal where Value: Sendable {
   /// Subscribes, blocks until the first value or the end, then disposes.
   ///
   /// ```swift

@@ -4,7 +4,7 @@
 
 internal import Dispatch
 
-extension Signal {
+extension Signal where Value: Sendable {
   /// The signal's values as an `AsyncSequence`, for `for try await`, with
   /// unbounded buffering.
   ///
@@ -14,13 +14,13 @@ extension Signal {
   /// memory.
   ///
   /// ```swift
-  /// for try await value in Seq([1, 2, 3]).signal().values {
+  /// for try await value in Signal(Seq([1, 2, 3])).values {
   ///   print(value)
   /// }
   /// // 1
   /// // 2
   /// // 3
-  /// let naturals = Seq.iterate(0) { $0 + 1 }.signal()
+  /// let naturals = Signal(Seq.iterate(0) { $0 + 1 })
   /// for try await n in naturals.values {
   ///   if n == 3 { break }  // ends the loop and stops the infinite signal
   /// }
@@ -34,12 +34,12 @@ extension Signal {
   /// loop first asks for a value, never before: making the iterator does
   /// not subscribe. The subscription is made from a private dispatch queue,
   /// never on the loop's thread, so a signal that sends synchronously inside
-  /// `subscribe` (even forever, like `Seq.iterate(0) { $0 + 1 }.signal()`)
+  /// `subscribe` (even forever, like `Signal(Seq.iterate(0) { $0 + 1 })`)
   /// does not hold up the loop. The handling of `break` and cancellation is
   /// installed before subscribing: leaving the loop early (`break`,
   /// `return`, a thrown error) or cancelling its task disposes the
   /// subscription, which stops even a synchronous signal that is still
-  /// sending (as long as it checks `isDisposed`, as `Seq.signal(on:)` and the
+  /// sending (as long as it checks `isDisposed`, as `Signal(_:on:)` and the
   /// operators do).
   ///
   /// Values the loop has not asked for yet wait in a buffer; a value sent
@@ -83,15 +83,12 @@ extension Signal {
   /// let stream = AsyncStream<Int> { c in c.yield(1); c.yield(2); c.finish() }
   /// let signal = Signal(stream)
   /// ```
-  public convenience init<S: AsyncSequence>(_ sequence: S) where S.Element == Value {
+  public convenience init<S: AsyncSequence & Sendable>(_ sequence: S) where S.Element == Value {
     self.init { subscriber in
-      // The iterator is made here and wrapped in a type-erased closure, so
-      // the task below captures no generic metatypes.
-      var iterator = sequence.makeAsyncIterator()
-      let pull = Operators.UncheckedBox<() async throws -> Value?>({ try await iterator.next() })
       let task = Task {
         do {
-          while let element = try await pull.value() {
+          var iterator = sequence.makeAsyncIterator()
+          while let element = try await iterator.next() {
             if Task.isCancelled { return }
             subscriber.sendNext(element)
           }
@@ -144,7 +141,7 @@ extension Signal {
 
 // MARK: - Awaiting conversions
 
-extension Signal {
+extension Signal where Value: Sendable {
   /// Subscribes, and suspends (without blocking a thread) until the first
   /// value or the end; then disposes the subscription.
   ///
@@ -225,7 +222,7 @@ extension Signal {
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         if waiter.wait(with: continuation) { subscribeDetached(subscriber) }
-      }.value
+      }
     } onCancel: {
       subscriber.dispose()
       waiter.finish(.failure(CancellationError()))
@@ -254,76 +251,224 @@ public enum SignalBufferingPolicy: Sendable, Hashable {
 /// ``Signal/values(bufferingPolicy:)``.
 ///
 /// Making an iterator does not subscribe; its first `next()` does.
-public struct SignalValues<Value>: AsyncSequence, @unchecked Sendable {
-  // @unchecked: `Signal` is Sendable; only `Value` may not be, and values
-  // are handed over once, from the signal to the iterating task.
+public struct SignalValues<Value: Sendable>: AsyncSequence, Sendable {
   public typealias Element = Value
+  public typealias Failure = any Error
 
   let signal: Signal<Value>
   let bufferingPolicy: SignalBufferingPolicy
 
-  /// Returns an iterator over the values of a new subscription, which starts
-  /// at the iterator's first `next()`.
   public func makeAsyncIterator() -> Iterator {
     Iterator(signal: signal, bufferingPolicy: bufferingPolicy)
   }
 
-  /// Iterates the values of one subscription, made at the first `next()`.
+  /// The iterator of ``SignalValues``: subscribes at its first `next`, and
+  /// hands back a value already buffered without suspending.
   ///
-  /// Dropping the iterator before the end (leaving a loop early) disposes
-  /// the subscription.
+  /// Not `Sendable`: one loop owns it. Copies share the subscription.
   public struct Iterator: AsyncIteratorProtocol {
-    typealias Box = Operators.UncheckedBox<Value>
-
     let signal: Signal<Value>
     let bufferingPolicy: SignalBufferingPolicy
-    var base: AsyncThrowingStream<Box, any Error>.Iterator?
+    var consumer: Operators.ValuesConsumer<Value>?
 
-    /// The next value, `nil` after completion or cancellation; throws the
-    /// signal's error.
+    /// The next value, in the caller's isolation: a buffered value is
+    /// returned at once, without suspending or changing executors; the
+    /// caller suspends only when nothing is buffered.
     ///
-    /// The first call subscribes to the signal.
-    public mutating func next() async throws -> Value? {
-      if base == nil { base = subscribe() }
-      return try await base!.next()?.value
+    /// - Returns: the next value, or `nil` once the signal has completed
+    ///   (after the buffered values) or the loop's task is cancelled.
+    /// - Throws: the signal's error, after the buffered values.
+    public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws -> Value? {
+      if consumer == nil { consumer = subscribe() }
+      return try await consumer.unsafelyUnwrapped.next(isolation: actor)
     }
 
-    /// Makes the buffer, installs its termination handling, then subscribes.
-    private func subscribe() -> AsyncThrowingStream<Box, any Error>.Iterator {
-      let policy: AsyncThrowingStream<Box, any Error>.Continuation.BufferingPolicy
-      switch bufferingPolicy {
-      case .unbounded: policy = .unbounded
-      case .bufferingOldest(let limit): policy = .bufferingOldest(limit)
-      case .bufferingNewest(let limit): policy = .bufferingNewest(limit)
-      }
-      let (stream, continuation) = AsyncThrowingStream<Box, any Error>.makeStream(bufferingPolicy: policy)
+    /// The next value; see ``next(isolation:)``.
+    public mutating func next() async throws -> Value? {
+      try await next(isolation: nil)
+    }
+
+    private func subscribe() -> Operators.ValuesConsumer<Value> {
+      let channel = Operators.ValuesChannel<Value>(bufferingPolicy)
       let subscriber = Subscriber<Value>(
-        next: { continuation.yield(Box($0)) },
-        error: { continuation.finish(throwing: $0) },
-        completed: { continuation.finish() })
+        next: { channel.push($0) },
+        error: { channel.finish(.failure($0)) },
+        completed: { channel.finish(.success(())) })
       // Before subscribing: `break` (the iterator is released) and task
-      // cancellation both terminate the stream, which disposes the
-      // subscriber, even while a synchronous signal is still sending.
-      continuation.onTermination = { _ in subscriber.dispose() }
+      // cancellation both dispose the subscription, even while a
+      // synchronous signal is still sending.
+      let consumer = Operators.ValuesConsumer(channel: channel, subscription: subscriber.disposable)
       signal.subscribeDetached(subscriber)
-      return stream.makeAsyncIterator()
+      return consumer
     }
   }
 }
 
+@available(*, unavailable)
+extension SignalValues.Iterator: Sendable {}
+
 extension Operators {
-  /// Moves a value that is used by one task at a time across an isolation
-  /// boundary the compiler cannot see through.
-  struct UncheckedBox<Wrapped>: @unchecked Sendable {
-    let value: Wrapped
-    init(_ value: Wrapped) { self.value = value }
+  /// The handle of one `values` loop: disposing the subscription when the
+  /// loop's iterator is released (`break`, `return`, a thrown error).
+  final class ValuesConsumer<Value: Sendable> {
+    let channel: ValuesChannel<Value>
+    let subscription: any Disposable
+
+    init(channel: ValuesChannel<Value>, subscription: any Disposable) {
+      self.channel = channel
+      self.subscription = subscription
+    }
+
+    deinit { subscription.dispose() }
+
+    func next(isolation actor: isolated (any Actor)?) async throws -> Value? {
+      if Task.isCancelled {
+        subscription.dispose()
+        return nil
+      }
+      // The fast path: a value is waiting; no suspension, no executor hop.
+      switch channel.take() {
+      case .value(let value): return value
+      case .end(let end):
+        try end.get()
+        return nil
+      case .empty: break
+      }
+      let channel = self.channel
+      let subscription = self.subscription
+      return try await withTaskCancellationHandler(
+        operation: {
+          try await withUnsafeThrowingContinuation(isolation: actor) { continuation in
+            channel.wait(continuation)
+          }
+        },
+        onCancel: {
+          subscription.dispose()
+          channel.cancel()
+        },
+        isolation: actor)
+    }
   }
 
-  /// The meeting point of an awaiting conversion: the values so far, and
-  /// the continuation to resume exactly once, at the end or on cancellation.
-  final class Waiter<Value>: Sendable {
-    typealias Continuation = CheckedContinuation<UncheckedBox<[Value]>, any Error>
+  /// The buffer between a signal and its `values` loop.
+  ///
+  /// The signal pushes on its own thread; the loop takes on its own. A value
+  /// pushed while the loop waits goes straight to it; otherwise it is
+  /// buffered as the policy says.
+  final class ValuesChannel<Value: Sendable>: Sendable {
+    typealias Continuation = UnsafeContinuation<Value?, any Error>
 
+    enum Taken {
+      case value(Value)
+      case end(Result<Void, any Error>)
+      case empty
+    }
+
+    private struct State {
+      var buffer: [Value] = []
+      var head = 0
+      var end: Result<Void, any Error>?
+      var waiting: Continuation?
+    }
+
+    private let state = Locked(State())
+    private let policy: SignalBufferingPolicy
+
+    init(_ policy: SignalBufferingPolicy) {
+      self.policy = policy
+    }
+
+    /// Takes a buffered value, or the end once the buffer is empty.
+    func take() -> Taken {
+      state.withLock { state in
+        if state.head < state.buffer.count {
+          let value = state.buffer[state.head]
+          state.head += 1
+          if state.head == state.buffer.count {
+            state.buffer.removeAll(keepingCapacity: state.buffer.capacity <= 1024)
+            state.head = 0
+          } else if state.head >= 1024 && state.head * 2 >= state.buffer.count {
+            state.buffer.removeFirst(state.head)
+            state.head = 0
+          }
+          return .value(value)
+        }
+        if let end = state.end { return .end(end) }
+        return .empty
+      }
+    }
+
+    /// Parks the loop until the next value or the end (or returns at once
+    /// if one arrived meanwhile).
+    func wait(_ continuation: Continuation) {
+      let ready = state.withLock { state -> Taken in
+        if state.head < state.buffer.count {
+          let value = state.buffer[state.head]
+          state.head += 1
+          return .value(value)
+        }
+        if let end = state.end { return .end(end) }
+        state.waiting = continuation
+        return .empty
+      }
+      switch ready {
+      case .value(let value): continuation.resume(returning: value)
+      case .end(.success): continuation.resume(returning: nil)
+      case .end(.failure(let error)): continuation.resume(throwing: error)
+      case .empty: break
+      }
+    }
+
+    func push(_ value: Value) {
+      let waiting = state.withLock { state -> Continuation? in
+        if let waiting = state.waiting {
+          state.waiting = nil
+          return waiting
+        }
+        let count = state.buffer.count - state.head
+        switch policy {
+        case .unbounded:
+          state.buffer.append(value)
+        case .bufferingOldest(let limit):
+          if count < limit { state.buffer.append(value) }
+        case .bufferingNewest(let limit):
+          guard limit > 0 else { break }
+          if count >= limit { state.head += 1 }
+          state.buffer.append(value)
+        }
+        return nil
+      }
+      waiting?.resume(returning: value)
+    }
+
+    func finish(_ end: Result<Void, any Error>) {
+      let waiting = state.withLock { state -> Continuation? in
+        guard state.end == nil else { return nil }
+        state.end = end
+        defer { state.waiting = nil }
+        return state.waiting
+      }
+      switch end {
+      case .success: waiting?.resume(returning: nil)
+      case .failure(let error): waiting?.resume(throwing: error)
+      }
+    }
+
+    /// Ends the loop because its task was cancelled: it returns `nil`.
+    func cancel() {
+      let waiting = state.withLock { state -> Continuation? in
+        state.buffer = []
+        state.head = 0
+        if state.end == nil { state.end = .success(()) }
+        defer { state.waiting = nil }
+        return state.waiting
+      }
+      waiting?.resume(returning: nil)
+    }
+  }
+
+  final class Waiter<Value: Sendable>: Sendable {
+    typealias Continuation = CheckedContinuation<[Value], any Error>
     private struct State {
       var values: [Value] = []
       var end: Result<Void, any Error>?
@@ -371,7 +516,7 @@ extension Operators {
       }
       guard let (continuation, outcome) = ready else { return }
       switch outcome {
-      case .success(let values): continuation.resume(returning: UncheckedBox(values))
+      case .success(let values): continuation.resume(returning: values)
       case .failure(let error): continuation.resume(throwing: error)
       }
     }

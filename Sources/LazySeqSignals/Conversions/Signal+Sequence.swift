@@ -5,7 +5,7 @@ internal import Dispatch
 public import LazySeq
 public import Synchronization
 
-extension Signal {
+extension Signal where Value: Sendable {
   /// The signal-backed sequence: a `Seq` of the values this signal sends.
   ///
   /// Reading this property subscribes to the signal once, at once, and
@@ -49,7 +49,7 @@ extension Signal {
 
   /// The memoized sequence of what `next` produces (one call per element).
   @usableFromInline
-  static func sequence(_ next: @escaping () throws -> Value?) -> Seq<Value> {
+  static func sequence(_ next: @escaping @Sendable () throws -> Value?) -> Seq<Value> {
     Seq.failable(next)
   }
 }

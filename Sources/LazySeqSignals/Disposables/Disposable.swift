@@ -35,7 +35,7 @@ public final class AnyDisposable: Disposable {
   /// Creates a disposable that runs `action` the first time it is disposed.
   ///
   /// - Parameter action: the cleanup; released after it runs.
-  public init(_ action: @escaping () -> Void) {
+  public init(_ action: @escaping @Sendable () -> Void) {
     self.action = Locked(action)
   }
 

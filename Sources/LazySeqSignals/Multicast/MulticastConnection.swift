@@ -18,9 +18,7 @@
 /// connection.connect()  // a 1, b 1
 /// print(runs)           // 1
 /// ```
-// @unchecked: the mutable state is in `state`; `source` is an immutable
-// Sendable signal and `subject` is internally synchronized.
-public final class MulticastConnection<Value>: @unchecked Sendable {
+public final class MulticastConnection<Value> {
   private struct State {
     var connected = false
     var subscriberCount = 0
@@ -52,11 +50,11 @@ public final class MulticastConnection<Value>: @unchecked Sendable {
       return !state.connected
     }
     if first {
-      let subject = self.subject
+      let subject = Unchecked(self.subject)
       serial.inner = source.subscribe(
-        next: { subject.sendNext($0) },
-        error: { subject.sendError($0) },
-        completed: { subject.sendCompleted() })
+        next: { subject.value.sendNext($0) },
+        error: { subject.value.sendError($0) },
+        completed: { subject.value.sendCompleted() })
     }
     return serial
   }
@@ -69,13 +67,16 @@ public final class MulticastConnection<Value>: @unchecked Sendable {
   ///
   /// - Returns: the auto-connecting signal.
   public func autoconnect() -> Signal<Value> {
-    Signal { subscriber in
+    let connection = Unchecked(self)
+    return Signal { subscriber in
+      let `self` = connection.value
       self.state.withLock { $0.subscriberCount += 1 }
       let subscription = self.subject.signal.subscribe(subscriber)
       self.connect()
       return CompoundDisposable([
         subscription,
         AnyDisposable {
+          let `self` = connection.value
           let last = self.state.withLock { state -> Bool in
             state.subscriberCount -= 1
             return state.subscriberCount == 0
@@ -86,3 +87,6 @@ public final class MulticastConnection<Value>: @unchecked Sendable {
     }
   }
 }
+
+// Checked by the compiler: every stored property is Sendable when `Value` is.
+extension MulticastConnection: Sendable where Value: Sendable {}

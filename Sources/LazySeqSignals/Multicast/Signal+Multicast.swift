@@ -17,6 +17,9 @@ extension Signal {
     MulticastConnection(source: self, subject: subject)
   }
 
+}
+
+extension Signal where Value: Sendable {
   /// Subscribes now, once, and replays every event to each subscriber.
   /// RAC `-replay`.
   ///
@@ -54,9 +57,7 @@ extension Signal {
       return connection.signal
     }
   }
-}
 
-extension Signal {
   /// Runs `block` once, on `scheduler`, at the first subscription, and
   /// replays its events to every subscriber. RAC
   /// `+startLazilyWithScheduler:block:`.
@@ -68,7 +69,7 @@ extension Signal {
   ///   - block: sends the events to the subscriber it receives.
   /// - Returns: a lazily started, replaying signal.
   public static func startLazily(
-    on scheduler: any Scheduler, _ block: @escaping (Subscriber<Value>) -> Void
+    on scheduler: any Scheduler, _ block: @escaping @Sendable (Subscriber<Value>) -> Void
   ) -> Signal<Value> {
     Signal { subscriber in
       block(subscriber)
@@ -84,7 +85,7 @@ extension Signal {
   ///   - block: sends the events to the subscriber it receives.
   /// - Returns: an eagerly started, replaying signal.
   public static func startEagerly(
-    on scheduler: any Scheduler, _ block: @escaping (Subscriber<Value>) -> Void
+    on scheduler: any Scheduler, _ block: @escaping @Sendable (Subscriber<Value>) -> Void
   ) -> Signal<Value> {
     let signal = startLazily(on: scheduler, block)
     signal.subscribe()

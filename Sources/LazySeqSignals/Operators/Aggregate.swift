@@ -26,7 +26,7 @@ extension Signal {
   ///   - start: the initial accumulator (sent if there are no values).
   ///   - reduce: combines the accumulator with each value.
   /// - Returns: one value, then completion.
-  public func aggregate<R>(start: R, reduce: @escaping (R, Value) -> R) -> Signal<R> {
+  public func aggregate<R: Sendable>(start: R, reduce: @escaping @Sendable (R, Value) -> R) -> Signal<R> {
     scan(start: start, reduce: reduce).takeLast(orElse: start)
   }
 
@@ -37,14 +37,14 @@ extension Signal {
   ///   - start: the initial accumulator (sent if there are no values).
   ///   - reduceWithIndex: combines the accumulator, a value and its index.
   /// - Returns: one value, then completion.
-  public func aggregate<R>(
-    start: R, reduceWithIndex: @escaping (R, Value, Int) -> R
+  public func aggregate<R: Sendable>(
+    start: R, reduceWithIndex: @escaping @Sendable (R, Value, Int) -> R
   ) -> Signal<R> {
     scan(start: start, reduceWithIndex: reduceWithIndex).takeLast(orElse: start)
   }
 
   /// Sends the last value (or `fallback`) on completion.
-  private func takeLast(orElse fallback: Value) -> Signal<Value> {
+  private func takeLast(orElse fallback: Value) -> Signal<Value> where Value: Sendable {
     lift { sink, _ in
       var last = fallback
       return Sink(
@@ -69,13 +69,13 @@ extension Signal {
   ///
   /// - Parameter predicate: the test.
   /// - Returns: one Boolean, then completion.
-  public func any(_ predicate: @escaping (Value) -> Bool) -> Signal<Bool> {
+  public func any(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool> {
     decide(whenAny: predicate, answer: true)
   }
 
   /// Sends `answer` and completes at the first value satisfying `test`;
   /// `!answer` if the signal completes first. Fused.
-  private func decide(whenAny test: @escaping (Value) -> Bool, answer: Bool) -> Signal<Bool> {
+  private func decide(whenAny test: @escaping @Sendable (Value) -> Bool, answer: Bool) -> Signal<Bool> {
     lift { sink, lifetime in
       var done = false
       return Sink(
@@ -101,7 +101,7 @@ extension Signal {
   ///
   /// - Parameter predicate: the test.
   /// - Returns: one Boolean, then completion.
-  public func all(_ predicate: @escaping (Value) -> Bool) -> Signal<Bool> {
+  public func all(_ predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Bool> {
     decide(whenAny: { !predicate($0) }, answer: false)
   }
 }

@@ -22,7 +22,7 @@ extension Signal {
   ///   - reduce: combines `(latest of this signal, latest of other)`.
   /// - Returns: the combined values.
   public func combineLatest<U, R>(
-    with other: Signal<U>, reduce: @escaping (Value, U) -> R
+    with other: Signal<U>, reduce: @escaping @Sendable (Value, U) -> R
   ) -> Signal<R> {
     // `reduce` runs in the delivery, behind the gate of `combineLatest`, so
     // it is serial and sees the pairs in the order the latest values

@@ -1,4 +1,4 @@
-extension Signal {
+extension Signal where Value: Sendable {
   /// Sends a value only after `interval` of silence; the same operator as
   /// ``throttle(_:on:)`` (RAC `-throttle:`), under the name most other
   /// libraries use.

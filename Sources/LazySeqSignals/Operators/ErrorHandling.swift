@@ -7,11 +7,12 @@ extension Signal {
   ///
   /// - Parameter handler: makes the replacement for an error.
   /// - Returns: the signal with errors replaced.
-  public func `catch`(_ handler: @escaping (any Error) -> Signal<Value>) -> Signal<Value> {
-    Signal { downstream in
+  public func `catch`(_ handler: @escaping @Sendable (any Error) -> Signal<Value>) -> Signal<Value> {
+    let source = self.source
+    return Signal { downstream in
       let replacement = SerialDisposable()
       downstream.disposables.add(replacement)
-      self.forward(
+      source.forward(
         to: downstream, next: { downstream.sendNext($0) },
         error: { error in
           let child = Lifetime()
@@ -29,7 +30,8 @@ extension Signal {
   /// - Parameter replacement: the signal to continue with.
   /// - Returns: the signal with errors replaced.
   public func catchTo(_ replacement: Signal<Value>) -> Signal<Value> {
-    `catch` { _ in replacement }
+    let replacement = replacement.source
+    return `catch` { _ in replacement.signal }
   }
 
   /// Resubscribes after an error, at most `count` times (`count + 1`
@@ -66,15 +68,17 @@ extension Signal {
 
   /// Resubscribes after errors (`nil` = without limit) and/or completions.
   private func resubscribing(onError retries: Int?, onCompleted: Bool) -> Signal<Value> {
-    Signal { downstream in
+    let source = self.source
+    return Signal { downstream in
+      // Touched by one run at a time: a new run starts only after the
+      // previous one ended (the trampoline below).
       var attempts = 0
       let current = SerialDisposable()
       downstream.disposables.add(current)
-      downstream.disposables.add(
-        ImmediateScheduler().scheduleRecursive { reschedule in
+      let recursion = Operators.Recursion(scheduler: ImmediateScheduler()) { reschedule in
           let child = Lifetime()
           current.inner = child
-          self.observe(
+          source.observe(
             child,
             next: { downstream.sendNext($0) },
             error: { error in
@@ -88,7 +92,9 @@ extension Signal {
             completed: {
               if onCompleted { reschedule() } else { downstream.sendCompleted() }
             })
-        })
+        }
+      recursion.start()
+      downstream.disposables.add(recursion.disposables)
       return nil
     }
   }

@@ -129,17 +129,18 @@ extension Signal {
   /// - Parameter makeBinder: makes the binder of one subscription.
   /// - Returns: the merged inner signals.
   public func bind<U>(
-    _ makeBinder: @escaping () -> (Value, inout Bool) -> Signal<U>?
+    _ makeBinder: @escaping @Sendable () -> (Value, inout Bool) -> Signal<U>?
   ) -> Signal<U> {
-    Signal<U> { downstream in
+    let source = self.source
+    return Signal<U> { downstream in
       let binder = makeBinder()
       let flatten = Operators.Flatten(downstream: downstream, limit: 0)
-      let source = SerialDisposable()
-      downstream.disposables.add(source)
+      let outer = SerialDisposable()
+      downstream.disposables.add(outer)
       let sourceDone = OnceFlag()
       let upstream = Lifetime()
-      source.inner = upstream
-      self.observe(
+      outer.inner = upstream
+      source.observe(
         upstream,
         next: { value in
           guard !downstream.isDisposed else { return }
@@ -147,7 +148,7 @@ extension Signal {
           let inner = binder(value, &stop)
           if let inner { flatten.add(inner) }
           if inner == nil || stop {
-            source.dispose()
+            outer.dispose()
             if sourceDone.set() { flatten.outerCompleted() }
           }
         },
@@ -166,7 +167,7 @@ extension Signal {
   ///
   /// - Parameter transform: makes the inner signal for each value.
   /// - Returns: the merged inner signals.
-  public func flatMap<U>(_ transform: @escaping (Value) -> Signal<U>) -> Signal<U> {
+  public func flatMap<U>(_ transform: @escaping @Sendable (Value) -> Signal<U>) -> Signal<U> {
     bind { { value, _ in transform(value) } }
   }
 
@@ -175,7 +176,7 @@ extension Signal {
   ///
   /// - Parameter transform: makes the inner signal for each value, or `nil`.
   /// - Returns: the merged inner signals.
-  public func flatMap<U>(_ transform: @escaping (Value) -> Signal<U>?) -> Signal<U> {
+  public func flatMap<U>(_ transform: @escaping @Sendable (Value) -> Signal<U>?) -> Signal<U> {
     bind { { value, _ in transform(value) ?? .empty } }
   }
 
@@ -189,7 +190,7 @@ extension Signal {
   /// - Parameter signals: the signals to merge.
   /// - Returns: the merged signal.
   public static func merge(_ signals: [Signal<Value>]) -> Signal<Value> {
-    Signal<Signal<Value>>.of(signals).flatten()
+    Signal<Signal<Value>>.of(signals.map(\.source)).flatten()
   }
 
   /// Merges this signal with `other`. RAC `-merge:`.
@@ -215,7 +216,7 @@ extension Signal {
   /// - Parameter signals: the signals, in order.
   /// - Returns: the concatenation; completes at once for an empty array.
   public static func concat(_ signals: [Signal<Value>]) -> Signal<Value> {
-    Signal<Signal<Value>>.of(signals).concat()
+    Signal<Signal<Value>>.of(signals.map(\.source)).concat()
   }
 
   /// Ignores this signal's values and, once it completes, subscribes to the
@@ -223,11 +224,12 @@ extension Signal {
   ///
   /// - Parameter next: makes the follow-up signal (at completion).
   /// - Returns: the follow-up signal's events.
-  public func then<U>(_ next: @escaping () -> Signal<U>) -> Signal<U> {
-    Signal<U> { downstream in
+  public func then<U>(_ next: @escaping @Sendable () -> Signal<U>) -> Signal<U> {
+    let source = self.source
+    return Signal<U> { downstream in
       let follow = SerialDisposable()
       downstream.disposables.add(follow)
-      self.forward(
+      source.forward(
         to: downstream, next: { _ in },
         completed: {
           let child = Lifetime()
@@ -241,11 +243,12 @@ extension Signal {
   }
 
   /// A signal that sends the given values synchronously, then completes.
-  static func of(_ values: [Value]) -> Signal<Value> {
+  /// The signals of `sources`, one after the other, then completion.
+  static func of<U>(_ sources: [Source<U>]) -> Signal<Signal<U>> where Value == Signal<U> {
     Signal { subscriber in
-      for value in values {
+      for source in sources {
         if subscriber.isDisposed { break }
-        subscriber.sendNext(value)
+        subscriber.sendNext(source.signal)
       }
       subscriber.sendCompleted()
       return nil
@@ -272,9 +275,10 @@ extension Signal {
     precondition(
       maxConcurrent >= 0,
       "Signal.flatten(maxConcurrent:): the limit must not be negative, got \(maxConcurrent)")
+    let source = self.source
     return Signal<U> { downstream in
       let flatten = Operators.Flatten(downstream: downstream, limit: maxConcurrent)
-      self.forward(
+      source.forward(
         to: downstream, next: { flatten.add($0) }, completed: { flatten.outerCompleted() })
       return nil
     }
@@ -296,11 +300,12 @@ extension Signal {
   ///
   /// - Returns: the latest inner signal's values.
   public func switchToLatest<U>() -> Signal<U> where Value == Signal<U> {
-    Signal<U> { downstream in
+    let source = self.source
+    return Signal<U> { downstream in
       let machine = Operators.SwitchToLatest()
       let current = SerialDisposable()
       downstream.disposables.add(current)
-      self.forward(
+      source.forward(
         to: downstream,
         next: { inner in
           let generation = machine.switchToNewInner()

@@ -54,7 +54,7 @@ extension Signal {
   /// - Parameter predicate: the stop condition.
   /// - Returns: the values before the first match.
   @inlinable
-  public func take(until predicate: @escaping (Value) -> Bool) -> Signal<Value> {
+  public func take(until predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
     take(while: { !predicate($0) })
   }
 
@@ -64,7 +64,7 @@ extension Signal {
   /// - Parameter predicate: the condition to keep going.
   /// - Returns: the leading values that satisfy `predicate`.
   @inlinable
-  public func take(while predicate: @escaping (Value) -> Bool) -> Signal<Value> {
+  public func take(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
     lift { sink, lifetime in
       var done = false
       return Sink(
@@ -87,7 +87,7 @@ extension Signal {
   /// - Parameter predicate: the start condition.
   /// - Returns: the values from the first match on.
   @inlinable
-  public func skip(until predicate: @escaping (Value) -> Bool) -> Signal<Value> {
+  public func skip(until predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
     skip(while: { !predicate($0) })
   }
 
@@ -97,7 +97,7 @@ extension Signal {
   /// - Parameter predicate: the condition to keep dropping.
   /// - Returns: the values from the first one that fails `predicate`.
   @inlinable
-  public func skip(while predicate: @escaping (Value) -> Bool) -> Signal<Value> {
+  public func skip(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
     lift { sink, _ in
       var skipping = true
       return Sink(
@@ -118,14 +118,15 @@ extension Signal {
   /// - Parameter trigger: the stop signal; its errors are ignored.
   /// - Returns: this signal, cut short by `trigger`.
   public func take<U>(until trigger: Signal<U>) -> Signal<Value> {
-    Signal { downstream in
+    let (source, trigger) = (self.source, trigger.source)
+    return Signal { downstream in
       trigger.forward(
         to: downstream,
         next: { _ in downstream.sendCompleted() },
         error: { _ in },
         completed: { downstream.sendCompleted() })
       guard !downstream.isDisposed else { return nil }
-      self.forward(to: downstream, next: { downstream.sendNext($0) })
+      source.forward(to: downstream, next: { downstream.sendNext($0) })
       return nil
     }
   }
@@ -141,7 +142,8 @@ extension Signal {
   /// - Parameter replacement: the signal that takes over.
   /// - Returns: the combined signal.
   public func take(untilReplacement replacement: Signal<Value>) -> Signal<Value> {
-    Signal { downstream in
+    let (source, replacement) = (self.source, replacement.source)
+    return Signal { downstream in
       let receiver = SerialDisposable()
       downstream.disposables.add(receiver)
       replacement.forward(
@@ -161,7 +163,7 @@ extension Signal {
       guard !receiver.isDisposed else { return nil }
       let upstream = Lifetime()
       receiver.inner = upstream
-      self.observe(
+      source.observe(
         upstream, next: { downstream.sendNext($0) }, error: { downstream.sendError($0) },
         completed: {})
       return nil

@@ -16,7 +16,7 @@
 //     `@inlinable` so a client specializes the whole chain.
 //
 //       @inlinable
-//       public func take(while predicate: @escaping (Value) -> Bool) -> Signal<Value> {
+//       public func take(while predicate: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
 //         lift { sink, lifetime in
 //           var done = false
 //           return Sink(
@@ -84,7 +84,7 @@ extension Signal {
   /// subscription, and the result attaches to this signal with the same
   /// lifetime. See THE PATTERN at the top of this file.
   @inlinable
-  func lift<U>(_ transform: @escaping (Sink<U>, Lifetime) -> Sink<Value>) -> Signal<U> {
+  func lift<U>(_ transform: @escaping @Sendable (Sink<U>, Lifetime) -> Sink<Value>) -> Signal<U> {
     let attach = self.attach
     return Signal<U>(attach: { sink, lifetime in attach(transform(sink, lifetime), lifetime) })
   }

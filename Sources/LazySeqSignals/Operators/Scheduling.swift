@@ -1,4 +1,4 @@
-extension Signal {
+extension Signal where Value: Sendable {
   /// Sends every event on `scheduler`, in order. RAC `-deliverOn:`.
   ///
   /// - Parameter scheduler: where the subscriber's callbacks run; use a
@@ -23,9 +23,10 @@ extension Signal {
   /// - Parameter scheduler: where to subscribe.
   /// - Returns: the same events, subscribed on `scheduler`.
   public func subscribe(on scheduler: any Scheduler) -> Signal<Value> {
-    Signal { downstream in
+    let source = self.source
+    return Signal { downstream in
       scheduler.schedule {
-        if !downstream.isDisposed { self.run(downstream) }
+        if !downstream.isDisposed { source.run(downstream) }
       }
     }
   }

@@ -4,7 +4,7 @@ extension Signal {
   /// - Parameter action: the side effect.
   /// - Returns: the same events.
   @inlinable
-  public func doNext(_ action: @escaping (Value) -> Void) -> Signal<Value> {
+  public func doNext(_ action: @escaping @Sendable (Value) -> Void) -> Signal<Value> {
     lift { sink, _ in
       Sink(
         next: { value in
@@ -19,7 +19,7 @@ extension Signal {
   /// - Parameter action: the side effect.
   /// - Returns: the same events.
   @inlinable
-  public func doError(_ action: @escaping (any Error) -> Void) -> Signal<Value> {
+  public func doError(_ action: @escaping @Sendable (any Error) -> Void) -> Signal<Value> {
     lift { sink, _ in
       Sink(
         next: sink.next,
@@ -35,7 +35,7 @@ extension Signal {
   /// - Parameter action: the side effect.
   /// - Returns: the same events.
   @inlinable
-  public func doCompleted(_ action: @escaping () -> Void) -> Signal<Value> {
+  public func doCompleted(_ action: @escaping @Sendable () -> Void) -> Signal<Value> {
     lift { sink, _ in
       Sink(
         next: sink.next,
@@ -51,10 +51,11 @@ extension Signal {
   ///
   /// - Parameter action: the side effect.
   /// - Returns: the same events.
-  public func initially(_ action: @escaping () -> Void) -> Signal<Value> {
-    Signal.defer {
+  public func initially(_ action: @escaping @Sendable () -> Void) -> Signal<Value> {
+    let source = self.source
+    return Signal.defer {
       action()
-      return self
+      return source.signal
     }
   }
 
@@ -64,7 +65,7 @@ extension Signal {
   /// - Parameter action: the side effect.
   /// - Returns: the same events.
   @inlinable
-  public func finally(_ action: @escaping () -> Void) -> Signal<Value> {
+  public func finally(_ action: @escaping @Sendable () -> Void) -> Signal<Value> {
     lift { sink, _ in
       Sink(
         next: sink.next,

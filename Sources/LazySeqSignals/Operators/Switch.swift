@@ -30,11 +30,13 @@ extension Signal {
   ///   - defaultCase: the signal for the keys `cases` does not have; `nil`
   ///     makes such a key an error.
   /// - Returns: the events of the case of the latest key.
-  public static func switchTo<Key: Hashable>(
+  public static func switchTo<Key: Hashable & Sendable>(
     _ selector: Signal<Key>, cases: [Key: Signal<Value>], default defaultCase: Signal<Value>? = nil
   ) -> Signal<Value> {
-    selector.map { key in
-      cases[key] ?? defaultCase ?? Signal.error(SignalError.noMatchingCase)
+    let cases = cases.mapValues(\.source)
+    let defaultCase = defaultCase?.source
+    return selector.map { key in
+      (cases[key] ?? defaultCase)?.signal ?? Signal.error(SignalError.noMatchingCase)
     }.switchToLatest()
   }
 
@@ -63,6 +65,7 @@ extension Signal {
   public static func ifThenElse(
     _ condition: Signal<Bool>, then: Signal<Value>, else elseBranch: Signal<Value>
   ) -> Signal<Value> {
-    condition.map { $0 ? then : elseBranch }.switchToLatest()
+    let (then, elseBranch) = (then.source, elseBranch.source)
+    return condition.map { $0 ? then.signal : elseBranch.signal }.switchToLatest()
   }
 }

@@ -1,6 +1,6 @@
 public import Foundation
 
-extension Signal {
+extension Signal where Value: Sendable {
   /// Sends a value only after `interval` of silence: each value replaces
   /// the one waiting, and the waiting value is sent once no new value has
   /// arrived for `interval`. RAC `-throttle:`.
@@ -30,7 +30,7 @@ extension Signal {
   ///   - predicate: whether a value is throttled; receives each value.
   /// - Returns: the throttled signal.
   public func throttle(
-    _ interval: Duration, on scheduler: any Scheduler, valuesPassing predicate: @escaping (Value) -> Bool
+    _ interval: Duration, on scheduler: any Scheduler, valuesPassing predicate: @escaping @Sendable (Value) -> Bool
   ) -> Signal<Value> {
     Signal { downstream in
       let throttle = Operators.Throttle<Value>()
@@ -297,7 +297,7 @@ extension Operators {
     var isDisposed: Bool { state.withLock { $0.isDisposed } }
 
     /// Runs `action` after the interval, unless disposed first.
-    func later(_ action: @escaping () -> Void) {
+    func later(_ action: @escaping @Sendable () -> Void) {
       guard
         let id = state.withLock({ state -> Int? in
           guard !state.isDisposed else { return nil }

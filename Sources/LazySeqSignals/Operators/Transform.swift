@@ -8,7 +8,7 @@ extension Signal {
   /// - Parameter transform: runs once per value, serially.
   /// - Returns: a signal of the transformed values, with the same terminal.
   @inlinable
-  public func map<U>(_ transform: @escaping (Value) -> U) -> Signal<U> {
+  public func map<U>(_ transform: @escaping @Sendable (Value) -> U) -> Signal<U> {
     lift { sink, _ in Sink(next: { sink.next(transform($0)) }, end: sink.end) }
   }
 
@@ -17,7 +17,7 @@ extension Signal {
   /// - Parameter transform: runs once per value.
   /// - Returns: the non-`nil` results.
   @inlinable
-  public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> Signal<U> {
+  public func compactMap<U>(_ transform: @escaping @Sendable (Value) -> U?) -> Signal<U> {
     lift { sink, _ in
       Sink(
         next: { value in
@@ -31,7 +31,7 @@ extension Signal {
   /// - Parameter value: the replacement.
   /// - Returns: one `value` per source value.
   @inlinable
-  public func mapReplace<U>(_ value: U) -> Signal<U> {
+  public func mapReplace<U: Sendable>(_ value: U) -> Signal<U> {
     map { _ in value }
   }
 
@@ -44,7 +44,7 @@ extension Signal {
   /// - Parameter isIncluded: runs once per value.
   /// - Returns: the values for which `isIncluded` returned `true`.
   @inlinable
-  public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal<Value> {
+  public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> Signal<Value> {
     lift { sink, _ in
       Sink(
         next: { value in
@@ -57,7 +57,7 @@ extension Signal {
   ///
   /// - Parameter value: the first value.
   /// - Returns: `value` followed by this signal.
-  public func startWith(_ value: Value) -> Signal<Value> {
+  public func startWith(_ value: Value) -> Signal<Value> where Value: Sendable {
     Signal.just(value).concat(self)
   }
 
@@ -73,7 +73,7 @@ extension Signal {
   ///   - reduce: combines the accumulator with the next value.
   /// - Returns: the accumulated values.
   @inlinable
-  public func scan<R>(start: R, reduce: @escaping (R, Value) -> R) -> Signal<R> {
+  public func scan<R: Sendable>(start: R, reduce: @escaping @Sendable (R, Value) -> R) -> Signal<R> {
     lift { sink, _ in
       var running = start
       return Sink(
@@ -93,8 +93,8 @@ extension Signal {
   ///     (from 0).
   /// - Returns: the accumulated values.
   @inlinable
-  public func scan<R>(
-    start: R, reduceWithIndex: @escaping (R, Value, Int) -> R
+  public func scan<R: Sendable>(
+    start: R, reduceWithIndex: @escaping @Sendable (R, Value, Int) -> R
   ) -> Signal<R> {
     lift { sink, _ in
       var running = start
@@ -122,8 +122,8 @@ extension Signal {
   /// - Returns: the combined values.
   @inlinable
   public func combinePrevious<R>(
-    start: Value, reduce: @escaping (Value, Value) -> R
-  ) -> Signal<R> {
+    start: Value, reduce: @escaping @Sendable (Value, Value) -> R
+  ) -> Signal<R> where Value: Sendable {
     lift { sink, _ in
       var previous = start
       return Sink(
@@ -145,13 +145,13 @@ extension Signal {
   }
 }
 
-extension Signal where Value: Equatable {
+extension Signal where Value: Equatable & SendableMetatype {
   /// Drops the values equal to `value`. RAC `-ignore:`.
   ///
   /// - Parameter value: the value to drop.
   /// - Returns: the other values.
   @inlinable
-  public func ignore(_ value: Value) -> Signal<Value> {
+  public func ignore(_ value: Value) -> Signal<Value> where Value: Sendable {
     filter { $0 != value }
   }
 
@@ -165,14 +165,20 @@ extension Signal where Value: Equatable {
   /// - Returns: the values without consecutive duplicates.
   @inlinable
   public func distinctUntilChanged() -> Signal<Value> {
-    lift { sink, _ in
-      var last: Value?
-      return Sink(
-        next: { value in
-          if let last, last == value { return }
-          last = value
-          sink.next(value)
-        }, end: sink.end)
-    }
+    lift { sink, _ in Operators.distinct(sink) }
+  }
+}
+
+extension Operators {
+  /// The sink of one `distinctUntilChanged()` subscription.
+  @inlinable
+  static func distinct<Value: Equatable & SendableMetatype>(_ sink: Sink<Value>) -> Sink<Value> {
+    var last: Value?
+    return Sink(
+      next: { value in
+        if let last, last == value { return }
+        last = value
+        sink.next(value)
+      }, end: sink.end)
   }
 }

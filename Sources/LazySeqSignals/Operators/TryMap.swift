@@ -22,7 +22,7 @@ extension Signal {
   /// - Returns: the transformed values, ended by this signal's terminal
   ///   event or by the first error `transform` throws.
   @inlinable
-  public func tryMap<U>(_ transform: @escaping (Value) throws -> U) -> Signal<U> {
+  public func tryMap<U>(_ transform: @escaping @Sendable (Value) throws -> U) -> Signal<U> {
     lift { sink, lifetime in
       var done = false
       return Sink(

@@ -87,9 +87,9 @@ extension Signal {
   /// - Returns: the binding; it reports ``Disposable/isDisposed`` once the
   ///   binding has ended, whatever the reason.
   @discardableResult
-  public func bind<Root: AnyObject>(
-    to root: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>
-  ) -> any Disposable {
+  public func bind<Root: AnyObject & Sendable>(
+    to root: Root, _ keyPath: any ReferenceWritableKeyPath<Root, Value> & Sendable
+  ) -> any Disposable where Value: Sendable {
     let binding = SerialDisposable()
     binding.inner = subscribe(
       next: { [weak root] value in

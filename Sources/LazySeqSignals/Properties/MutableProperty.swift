@@ -27,8 +27,10 @@
 /// - Reads never wait for a delivery.
 ///
 /// Bind a signal or another property to it with `<~`.
-// @unchecked: all state is in the internally synchronized `core`.
-public final class MutableProperty<Value>: PropertyProtocol, @unchecked Sendable {
+///
+/// A property's value type is `Sendable`: the property hands its current
+/// value to each new subscriber, on the subscriber's thread.
+public final class MutableProperty<Value: Sendable>: PropertyProtocol, Sendable {
   let core: PropertyCore<Value>
 
   /// Creates a property holding `initial`.

@@ -20,9 +20,10 @@
 /// or the source property is deallocated) the property keeps its last value
 /// and its signals complete. Its signals also complete when the property
 /// itself is deallocated, and it then stops following its source.
-// @unchecked: all state is in the internally synchronized `core`; `source`
-// is immutable.
-public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
+///
+/// A property's value type is `Sendable`: the property hands its current
+/// value to each new subscriber, on the subscriber's thread.
+public final class Property<Value: Sendable>: PropertyProtocol, Sendable {
   private let core: PropertyCore<Value>
   private let source: (any Disposable)?
 
@@ -122,7 +123,7 @@ public final class Property<Value>: PropertyProtocol, @unchecked Sendable {
 /// Carries a source's values to a property's core, which can only be created
 /// once the first value has arrived.
 // @unchecked: all state is in `state`.
-private final class PropertyRelay<Value>: @unchecked Sendable {
+private final class PropertyRelay<Value: Sendable>: @unchecked Sendable {
   private enum State {
     case waiting(first: Value?, ended: Bool)
     case following(PropertyCore<Value>)

@@ -27,7 +27,7 @@
 /// never wait for it while holding this core's gate.
 // @unchecked: `current` and `isModifying` are written only by the owner of
 // `gate` (`current` under `lock`, which other readers take).
-final class PropertyCore<Value>: @unchecked Sendable {
+final class PropertyCore<Value: Sendable>: @unchecked Sendable {
   private let subject = Subject<Value>()
   private let lock = Lock()
   @exclusivity(unchecked) private var current: Value

@@ -21,7 +21,7 @@
 /// ```
 public protocol PropertyProtocol<Value>: AnyObject {
   /// The type of the property's value.
-  associatedtype Value
+  associatedtype Value: Sendable
 
   /// The current value.
   var value: Value { get }
@@ -55,7 +55,7 @@ extension PropertyProtocol {
   ///   result.
   /// - Returns: the derived property.
   /// - Complexity: O(1) per read; one call of `transform` per change.
-  public func map<U>(_ transform: @escaping (Value) -> U) -> Property<U> {
+  public func map<U>(_ transform: @escaping @Sendable (Value) -> U) -> Property<U> {
     Property(following: signal.map(transform), current: { transform(self.value) })
   }
 }

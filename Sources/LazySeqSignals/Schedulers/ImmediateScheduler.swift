@@ -20,13 +20,13 @@ public struct ImmediateScheduler: Scheduler {
   public init() {}
 
   @discardableResult
-  public func schedule(_ action: @escaping () -> Void) -> any Disposable {
+  public func schedule(_ action: @escaping @Sendable () -> Void) -> any Disposable {
     action()
     return AnyDisposable()
   }
 
   @discardableResult
-  public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> any Disposable {
+  public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable {
     if delay > .zero {
       let (seconds, attoseconds) = delay.components
       var request = timespec(
@@ -40,7 +40,7 @@ public struct ImmediateScheduler: Scheduler {
 
   @discardableResult
   public func schedule(
-    after delay: Duration, repeatingEvery interval: Duration, _ action: @escaping () -> Void
+    after delay: Duration, repeatingEvery interval: Duration, _ action: @escaping @Sendable () -> Void
   ) -> any Disposable {
     preconditionFailure("ImmediateScheduler cannot schedule repeating actions")
   }

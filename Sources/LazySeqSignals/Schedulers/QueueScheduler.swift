@@ -1,4 +1,4 @@
-public import Dispatch
+@preconcurrency public import Dispatch
 
 /// A scheduler backed by a serial Dispatch queue.
 ///
@@ -39,7 +39,7 @@ public final class QueueScheduler: Scheduler {
   }
 
   @discardableResult
-  public func schedule(_ action: @escaping () -> Void) -> any Disposable {
+  public func schedule(_ action: @escaping @Sendable () -> Void) -> any Disposable {
     let disposable = AnyDisposable()
     let work = UncheckedAction(action)
     queue.async {
@@ -49,7 +49,7 @@ public final class QueueScheduler: Scheduler {
   }
 
   @discardableResult
-  public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> any Disposable {
+  public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable {
     let disposable = AnyDisposable()
     let work = UncheckedAction(action)
     queue.asyncAfter(deadline: .now() + delay.dispatchInterval) {
@@ -60,7 +60,7 @@ public final class QueueScheduler: Scheduler {
 
   @discardableResult
   public func schedule(
-    after delay: Duration, repeatingEvery interval: Duration, _ action: @escaping () -> Void
+    after delay: Duration, repeatingEvery interval: Duration, _ action: @escaping @Sendable () -> Void
   ) -> any Disposable {
     precondition(interval > .zero, "QueueScheduler: the repeat interval must be positive")
     let timer = DispatchSource.makeTimerSource(queue: queue)
@@ -77,7 +77,7 @@ public final class QueueScheduler: Scheduler {
 // thread; it is never run concurrently with itself on a serial queue.
 private struct UncheckedAction: @unchecked Sendable {
   let action: () -> Void
-  init(_ action: @escaping () -> Void) { self.action = action }
+  init(_ action: @escaping @Sendable () -> Void) { self.action = action }
 }
 
 extension Duration {

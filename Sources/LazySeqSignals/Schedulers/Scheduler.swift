@@ -13,7 +13,7 @@ public protocol Scheduler: Sendable {
   /// - Parameter action: the work.
   /// - Returns: a disposable that cancels `action` if it has not run yet.
   @discardableResult
-  func schedule(_ action: @escaping () -> Void) -> any Disposable
+  func schedule(_ action: @escaping @Sendable () -> Void) -> any Disposable
 
   /// Runs `action` once `delay` has passed.
   ///
@@ -22,7 +22,7 @@ public protocol Scheduler: Sendable {
   ///   - action: the work.
   /// - Returns: a disposable that cancels `action` if it has not run yet.
   @discardableResult
-  func schedule(after delay: Duration, _ action: @escaping () -> Void) -> any Disposable
+  func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable
 
   /// Runs `action` after `delay`, then every `interval`, until disposed.
   ///
@@ -33,7 +33,7 @@ public protocol Scheduler: Sendable {
   /// - Returns: a disposable that stops the repetition.
   @discardableResult
   func schedule(
-    after delay: Duration, repeatingEvery interval: Duration, _ action: @escaping () -> Void
+    after delay: Duration, repeatingEvery interval: Duration, _ action: @escaping @Sendable () -> Void
   ) -> any Disposable
 }
 
@@ -61,7 +61,7 @@ extension Scheduler {
   /// - Returns: a disposable that stops the recursion.
   @discardableResult
   public func scheduleRecursive(
-    _ action: @escaping (_ reschedule: @escaping () -> Void) -> Void
+    _ action: @escaping @Sendable (_ reschedule: @escaping @Sendable () -> Void) -> Void
   ) -> any Disposable {
     let recursion = Operators.Recursion(scheduler: self, action: action)
     recursion.start()
@@ -71,7 +71,9 @@ extension Scheduler {
 
 extension Operators {
   /// The state of one `scheduleRecursive` call: a trampoline.
-  // @unchecked: mutable state is in `state`; `action` is immutable.
+  // @unchecked: mutable state is in `state`; `action` is immutable and runs
+  // one run at a time (a reschedule during a run is counted, not nested), so
+  // it need not be `@Sendable` for the library's own serial uses.
   final class Recursion: @unchecked Sendable {
     private struct State {
       var running = false
@@ -80,10 +82,10 @@ extension Operators {
 
     let disposables = CompoundDisposable()
     private let scheduler: any Scheduler
-    private let action: (@escaping () -> Void) -> Void
+    private let action: (@escaping @Sendable () -> Void) -> Void
     private let state = Locked(State())
 
-    init(scheduler: any Scheduler, action: @escaping (@escaping () -> Void) -> Void) {
+    init(scheduler: any Scheduler, action: @escaping (@escaping @Sendable () -> Void) -> Void) {
       self.scheduler = scheduler
       self.action = action
     }

@@ -54,25 +54,25 @@ public final class TestScheduler: Scheduler {
   public var pendingCount: Int { state.withLock { $0.entries.count } }
 
   @discardableResult
-  public func schedule(_ action: @escaping () -> Void) -> any Disposable {
+  public func schedule(_ action: @escaping @Sendable () -> Void) -> any Disposable {
     enqueue(delay: .zero, interval: nil, action)
   }
 
   @discardableResult
-  public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> any Disposable {
+  public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable {
     enqueue(delay: delay, interval: nil, action)
   }
 
   @discardableResult
   public func schedule(
-    after delay: Duration, repeatingEvery interval: Duration, _ action: @escaping () -> Void
+    after delay: Duration, repeatingEvery interval: Duration, _ action: @escaping @Sendable () -> Void
   ) -> any Disposable {
     precondition(interval > .zero, "TestScheduler: the repeat interval must be positive")
     return enqueue(delay: delay, interval: interval, action)
   }
 
   private func enqueue(
-    delay: Duration, interval: Duration?, _ action: @escaping () -> Void
+    delay: Duration, interval: Duration?, _ action: @escaping @Sendable () -> Void
   ) -> any Disposable {
     let disposable = AnyDisposable()
     state.withLock { state in

@@ -16,8 +16,7 @@
 /// Replay and live delivery are serialized together: a subscriber never
 /// misses a value sent while it was being replayed to, nor receives values
 /// out of order.
-// @unchecked: all state is in the internally synchronized base class.
-public final class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
+public final class ReplaySubject<Value: Sendable>: Subject<Value> {
   /// Creates a replay subject that keeps the last `capacity` values.
   ///
   /// - Parameter capacity: how many values to replay; `.max` (the default)
@@ -26,3 +25,7 @@ public final class ReplaySubject<Value>: Subject<Value>, @unchecked Sendable {
     super.init(capacity: capacity)
   }
 }
+
+// @unchecked: restates the base class's conformance (its values are always
+// Sendable here); all state is in `Subject`, serialized by its gate.
+extension ReplaySubject: @unchecked Sendable {}

@@ -18,9 +18,7 @@
 /// ```
 ///
 /// Subscribers are held until they are disposed or the subject terminates.
-// @unchecked: all mutable state is touched only inside `gate` (see `Gate`),
-// except `current`, which has its own lock.
-public class Subject<Value>: @unchecked Sendable {
+public class Subject<Value> {
   /// The gate, the subscribers and the terminal event: not generic.
   @usableFromInline let list = SubscriberList()
   /// How many values to replay (0 for a plain subject).
@@ -83,7 +81,8 @@ public class Subject<Value>: @unchecked Sendable {
   /// The subject's events, from the moment of subscription.
   @inlinable
   public final var signal: Signal<Value> {
-    Signal(attach: { [self] sink, lifetime in attach(sink, lifetime) })
+    let subject = Unchecked(self)
+    return Signal(attach: { sink, lifetime in subject.value.attach(sink, lifetime) })
   }
 
   /// A subscriber that forwards everything it receives to this subject.
@@ -175,6 +174,10 @@ public class Subject<Value>: @unchecked Sendable {
 /// The non-generic bookkeeping of a subject: its gate, its subscribers and
 /// its terminal event. Entries and the terminal are touched only inside the
 /// gate.
+// @unchecked: all mutable state is touched only inside `gate` (see `Gate`),
+// except `current`, which has its own lock.
+extension Subject: @unchecked Sendable where Value: Sendable {}
+
 @usableFromInline
 final class SubscriberList: @unchecked Sendable {
   @usableFromInline let gate = Gate()

@@ -2,9 +2,7 @@
 ///
 /// `signal` is hot: subscribe while the outer signal delivers the group to
 /// receive its values.
-// @unchecked: both stored properties are immutable; `subject` is internally
-// synchronized and `key` is only ever read.
-public final class GroupedSignal<Key: Hashable, Value>: @unchecked Sendable {
+public final class GroupedSignal<Key: Hashable, Value> {
   /// The key shared by the group's values.
   public let key: Key
   let subject: Subject<Value>
@@ -18,6 +16,10 @@ public final class GroupedSignal<Key: Hashable, Value>: @unchecked Sendable {
   public var signal: Signal<Value> { subject.signal }
 }
 
+// Checked by the compiler: the key and the subject are Sendable when the
+// key and the values are.
+extension GroupedSignal: Sendable where Key: Sendable, Value: Sendable {}
+
 extension Signal {
   /// Splits the values into groups by key. RAC `-groupBy:`.
   ///
@@ -27,8 +29,8 @@ extension Signal {
   ///
   /// - Parameter key: computes each value's key.
   /// - Returns: a signal of groups.
-  public func groupBy<Key: Hashable>(
-    _ key: @escaping (Value) -> Key
+  public func groupBy<Key: Hashable & SendableMetatype>(
+    _ key: @escaping @Sendable (Value) -> Key
   ) -> Signal<GroupedSignal<Key, Value>> {
     groupBy(key, transform: { $0 })
   }
@@ -40,13 +42,14 @@ extension Signal {
   ///   - key: computes each value's key.
   ///   - transform: the value the group receives.
   /// - Returns: a signal of groups.
-  public func groupBy<Key: Hashable, U>(
-    _ key: @escaping (Value) -> Key, transform: @escaping (Value) -> U
+  public func groupBy<Key: Hashable & SendableMetatype, U>(
+    _ key: @escaping @Sendable (Value) -> Key, transform: @escaping @Sendable (Value) -> U
   ) -> Signal<GroupedSignal<Key, U>> {
-    Signal<GroupedSignal<Key, U>> { downstream in
+    let source = self.source
+    return Signal<GroupedSignal<Key, U>> { downstream in
       var groups: [Key: GroupedSignal<Key, U>] = [:]
       var order: [GroupedSignal<Key, U>] = []
-      self.forward(
+      source.forward(
         to: downstream,
         next: { value in
           let groupKey = key(value)
