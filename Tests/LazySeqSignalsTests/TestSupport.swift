@@ -172,3 +172,25 @@ final class Unsynchronized<T>: @unchecked Sendable {
   var value: T
   init(_ value: T) { self.value = value }
 }
+
+/// A value behind a lock, for the state a test shares with `@Sendable`
+/// signal callbacks (what a plain captured `var` was before the callbacks
+/// became `@Sendable`).
+final class Guarded<T>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: T
+
+  init(_ value: T) { storage = value }
+
+  /// The current value; each read and each write takes the lock.
+  var value: T {
+    get { lock.withLock { storage } }
+    set { lock.withLock { storage = newValue } }
+  }
+
+  /// Changes the value atomically and returns what `body` returns.
+  @discardableResult
+  func mutate<R>(_ body: (inout T) -> R) -> R {
+    lock.withLock { body(&storage) }
+  }
+}
