@@ -11,21 +11,21 @@ import Testing
 
 @Suite("API contract: signals, round 2")
 struct APIContractRound2Tests {
-  let numbers: Signal<Int> = Seq([1, 2, 3]).signal()
+  let numbers: Signal<Int> = Signal(Seq([1, 2, 3]))
 
   @Test("Signals: operators, by exact signature")
   func operatorSignatures() {
     let takeLast: (Int) -> Signal<Int> = numbers.takeLast
-    let tryMap: (@escaping (Int) throws -> String) -> Signal<String> = numbers.tryMap
+    let tryMap: (@escaping @Sendable (Int) throws -> String) -> Signal<String> = numbers.tryMap
     let switchTo: (Signal<String>, [String: Signal<Int>], Signal<Int>?) -> Signal<Int> = Signal<Int>.switchTo
     let ifThenElse: (Signal<Bool>, Signal<Int>, Signal<Int>) -> Signal<Int> = Signal<Int>.ifThenElse
-    let combineReduce: (Signal<String>, @escaping (Int, String) -> String) -> Signal<String> =
+    let combineReduce: (Signal<String>, @escaping @Sendable (Int, String) -> String) -> Signal<String> =
       numbers.combineLatest(with:reduce:)
     let combine3: (Signal<String>, Signal<Bool>) -> Signal<(Int, String, Bool)> = numbers.combineLatest(
       with:_:)
     let zip3: (Signal<String>, Signal<Bool>) -> Signal<(Int, String, Bool)> = numbers.zip(with:_:)
     let withLatest: (Signal<String>) -> Signal<(Int, String)> = numbers.withLatest(from:)
-    let distinct: (@escaping (Int, Int) -> Bool) -> Signal<Int> = numbers.distinctUntilChanged(by:)
+    let distinct: (@escaping @Sendable (Int, Int) -> Bool) -> Signal<Int> = numbers.distinctUntilChanged(by:)
     let debounce: (Duration, any Scheduler) -> Signal<Int> = numbers.debounce(_:on:)
     let noMatchingCase: SignalError = .noMatchingCase
 

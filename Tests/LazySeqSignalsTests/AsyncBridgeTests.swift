@@ -67,7 +67,7 @@ struct AsyncValuesTests {
   @Test("Breaking out of values over an infinite synchronous signal ends the loop (the defect)")
   func breakOutOfInfiniteSynchronousSignal() async throws {
     var seen: [Int] = []
-    let naturals = Seq.iterate(0) { $0 + 1 }.signal()
+    let naturals = Signal(Seq.iterate(0) { $0 + 1 })
     for try await x in naturals.values {
       seen.append(x)
       if x == 3 { break }
@@ -227,7 +227,7 @@ struct AsyncValuesTests {
   @Test("Values sent from other threads all arrive, in order, with unbounded buffering")
   func valuesFromAnotherThread() async throws {
     var received: [Int] = []
-    for try await value in Seq(0..<1_000).signal(on: QueueScheduler()).values { received.append(value) }
+    for try await value in Signal(Seq(0..<1_000), on: QueueScheduler()).values { received.append(value) }
     #expect(received == Array(0..<1_000))
   }
 }
@@ -238,7 +238,7 @@ struct AsyncConversionTests {
   func first() async throws {
     let seven: Int? = try await Signal.just(7).first()
     #expect(seven == 7)
-    #expect(try await Seq([1, 2, 3]).signal(on: QueueScheduler()).first() == 1)
+    #expect(try await Signal(Seq([1, 2, 3]), on: QueueScheduler()).first() == 1)
     #expect(try await Signal<Int>.empty.first() == nil)
     await #expect(throws: Boom.self) { try await Signal<Int>.error(Boom()).first() }
   }
@@ -249,13 +249,13 @@ struct AsyncConversionTests {
     let stopped = Tally()
     #expect(try await counting(started: started, stopped: stopped).first() == 0)
     #expect(await eventually { stopped.current == 1 })
-    #expect(try await Seq.iterate(1) { $0 * 2 }.signal().first() == 1)
+    #expect(try await Signal(Seq.iterate(1) { $0 * 2 }).first() == 1)
   }
 
   @Test("toArray() returns every value and throws the signal's error")
   func toArray() async throws {
-    #expect(try await Seq([1, 2, 3]).signal().toArray() == [1, 2, 3])
-    #expect(try await Seq(0..<500).signal(on: QueueScheduler()).toArray() == Array(0..<500))
+    #expect(try await Signal(Seq([1, 2, 3])).toArray() == [1, 2, 3])
+    #expect(try await Signal(Seq(0..<500), on: QueueScheduler()).toArray() == Array(0..<500))
     #expect(try await Signal<Int>.empty.toArray() == [])
     let failing = Signal<Int> { subscriber in
       subscriber.sendNext(1)
@@ -267,7 +267,7 @@ struct AsyncConversionTests {
 
   @Test("waitUntilCompleted() returns on completion and throws on error")
   func waitUntilCompleted() async throws {
-    try await Seq([1, 2]).signal(on: QueueScheduler()).waitUntilCompleted()
+    try await Signal(Seq([1, 2]), on: QueueScheduler()).waitUntilCompleted()
     await #expect(throws: Boom.self) { try await Signal<Int>.error(Boom()).waitUntilCompleted() }
   }
 
@@ -357,7 +357,7 @@ struct AsyncConversionTests {
 
   @Test("Many concurrent awaits on a signal sent from other threads")
   func concurrentAwaits() async throws {
-    let source = Seq(0..<50).signal(on: QueueScheduler())
+    let source = Signal(Seq(0..<50), on: QueueScheduler())
     let sums = try await withThrowingTaskGroup(of: Int.self) { group in
       for _ in 0..<16 { group.addTask { try await source.toArray().reduce(0, +) } }
       var sums: [Int] = []

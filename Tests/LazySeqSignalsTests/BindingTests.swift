@@ -7,7 +7,7 @@ import Testing
 /// `<~` and `Signal.bind(to:_:)` (RAC's `RAC(object, key) = signal`).
 @Suite struct BindingTests {
   /// `subject.signal`, counting how many of its subscriptions were disposed.
-  func tracked<T>(_ subject: Subject<T>, disposals: Counter) -> Signal<T> {
+  func tracked<T: Sendable>(_ subject: Subject<T>, disposals: Counter) -> Signal<T> {
     Signal { subscriber in
       let subscription = subject.signal.subscribe(subscriber)
       return AnyDisposable {

@@ -8,12 +8,12 @@ import Testing
 
 /// A cold signal that counts its subscriptions and sends the count.
 private func subscriptionCounter() -> (Signal<Int>, () -> Int) {
-  var counter = 0
+  let counter = Guarded(0)
   let signal = Signal<Int>.defer {
-    counter += 1
-    return .just(counter)
+    counter.value += 1
+    return .just(counter.value)
   }
-  return (signal, { counter })
+  return (signal, { counter.value })
 }
 
 /// A signal that never ends by itself and counts the disposals of its
@@ -236,18 +236,18 @@ private func disposalCounting<T>(_ disposed: Counter) -> Signal<T> {
   @Test func aSynchronousOtherIsSubscribedFirst() {
     let paired = signal([1, 2, 3]).withLatest(from: .just("x")).map { "\($0)\($1)" }
     #expect(history(paired) == expectHistory(["1x", "2x", "3x"]))
-    var order: [String] = []
+    let order = Guarded<[String]>([])
     let first = Signal<Int> { subscriber in
-      order.append("self")
+      order.value.append("self")
       subscriber.sendCompleted()
       return nil
     }
     let second = Signal<Int> { _ in
-      order.append("other")
+      order.value.append("other")
       return nil
     }
     _ = history(first.withLatest(from: second))
-    #expect(order == ["other", "self"])
+    #expect(order.value == ["other", "self"])
   }
 
   @Test func errorsOfEitherEndIt() {
@@ -261,13 +261,13 @@ private func disposalCounting<T>(_ disposed: Counter) -> Signal<T> {
   }
 
   @Test func anErrorOfASynchronousOtherPreventsSubscribingThisSignal() {
-    var subscribed = false
+    let subscribed = Guarded(false)
     let source = Signal<Int> { _ in
-      subscribed = true
+      subscribed.value = true
       return nil
     }
     #expect(history(source.withLatest(from: Signal<Int>.error(TestError.boom))) == ["error(boom)"])
-    #expect(!subscribed)
+    #expect(!subscribed.value)
   }
 
   @Test func disposalDisposesBothAndATakeStopsAnInfiniteSource() {

@@ -1,3 +1,4 @@
+import Synchronization
 // Every name and signature of API.md's "Signals: `Command` and properties",
 // used as written, with explicit types, so that a renamed or reshaped member
 // fails to compile.
@@ -59,8 +60,12 @@ struct CommandContractTests {
 
   @Test("Bindings")
   func bindings() {
-    final class Box {
-      var text = ""
+    final class Box: Sendable {
+      private let storage = Mutex("")
+      var text: String {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
+      }
     }
     let target = MutableProperty(0)
     let fromSignal: any Disposable = target <~ Signal<Int>.just(1)

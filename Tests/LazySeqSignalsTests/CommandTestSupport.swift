@@ -36,9 +36,18 @@ enum CommandTestThreads {
 }
 
 /// An object to bind signals to, and to watch die.
-final class BoundScreen {
-  var title = ""
-  var count = 0
+final class BoundScreen: Sendable {
+  private let state = Mutex((title: "", count: 0))
 
   init() {}
+
+  var title: String {
+    get { state.withLock { $0.title } }
+    set { state.withLock { $0.title = newValue } }
+  }
+
+  var count: Int {
+    get { state.withLock { $0.count } }
+    set { state.withLock { $0.count = newValue } }
+  }
 }

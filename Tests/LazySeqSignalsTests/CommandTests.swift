@@ -312,11 +312,11 @@ import Testing
 
   @Test func theEndIsHeardAfterTheCommandIsEnabledAgain() {
     let command = Command<Int, Int> { .just($0) }
-    var again: [String] = []
+    let again = Guarded<[String]>([])
     command.execute(1).subscribe(completed: {
-      again = history(command.execute(2))
+      again.value = history(command.execute(2))
     })
-    #expect(again == expectHistory([2]))
+    #expect(again.value == expectHistory([2]))
   }
 
   @Test func anErrorsObserverCanRetryTheCommand() {

@@ -8,23 +8,19 @@ import Testing
 @Suite struct DebounceTests {
   /// Records each event with the virtual time it arrived at.
   final class Timeline<T> {
-    private final class Entries {
-      var list: [String] = []
-    }
-
-    private let entries: Entries
+    private let entries: Guarded<[String]>
     let subscription: any Disposable
 
     init(_ signal: Signal<T>, _ scheduler: TestScheduler) {
-      let entries = Entries()
+      let entries = Guarded<[String]>([])
       self.entries = entries
       subscription = signal.subscribe(
-        next: { entries.list.append("\($0)@\(scheduler.now)") },
-        error: { entries.list.append("error(\($0))@\(scheduler.now)") },
-        completed: { entries.list.append("completed@\(scheduler.now)") })
+        next: { value in entries.mutate { $0.append("\(value)@\(scheduler.now)") } },
+        error: { error in entries.mutate { $0.append("error(\(error))@\(scheduler.now)") } },
+        completed: { entries.mutate { $0.append("completed@\(scheduler.now)") } })
     }
 
-    var history: [String] { entries.list }
+    var history: [String] { entries.value }
   }
 
   @Test func g48SendsTheLastValueOfABurstAfterTheQuietPeriod() {

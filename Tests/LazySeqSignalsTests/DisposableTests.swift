@@ -8,14 +8,14 @@ import Testing
     #expect(!flag.isDisposed)
     flag.dispose()
     #expect(flag.isDisposed)
-    var runs = 0
-    let action = AnyDisposable { runs += 1 }
+    let runs = Guarded(0)
+    let action = AnyDisposable { runs.value += 1 }
     action.dispose()
     action.dispose()
-    #expect(runs == 1)
-    var notRun = 0
-    do { _ = AnyDisposable { notRun += 1 } }
-    #expect(notRun == 0)
+    #expect(runs.value == 1)
+    let notRun = Guarded(0)
+    do { _ = AnyDisposable { notRun.value += 1 } }
+    #expect(notRun.value == 0)
   }
 
   @Test func g85ScopedDisposableDisposesOnDeinit() {
@@ -81,7 +81,7 @@ import Testing
   }
 
   @Test func disposablesReleaseTheirActionOnDispose() {
-    final class Token {}
+    final class Token: Sendable {}
     weak var weakToken: Token?
     let disposable: AnyDisposable
     do {

@@ -4,13 +4,13 @@ import Testing
 /// RAC's RACSignalSpec checklist: catch, retry and repeat (G21, G22, G51).
 @Suite struct ErrorHandlingTests {
   @Test("G21: Repeat resubscribes until error") func g21RepeatResubscribesUntilError() {
-    var subscriptions = 0
+    let subscriptions = Guarded(0)
     let source = Signal<Int> { subscriber in
-      subscriptions += 1
-      if subscriptions == 4 {
+      subscriptions.value += 1
+      if subscriptions.value == 4 {
         subscriber.sendError(TestError.boom)
       } else {
-        subscriber.sendNext(subscriptions)
+        subscriber.sendNext(subscriptions.value)
         subscriber.sendCompleted()
         subscriber.sendError(TestError.other)
       }
@@ -20,32 +20,32 @@ import Testing
   }
 
   @Test("G22: Repeat stops on disposal and with take") func g22RepeatStopsOnDisposalAndWithTake() {
-    var count = 0
-    var subscriber: Subscriber<Int>?
-    subscriber = Subscriber(next: { _ in
-      count += 1
-      if count == 2 { subscriber?.dispose() }
+    let count = Guarded(0)
+    let subscriber = Guarded<Subscriber<Int>?>(nil)
+    subscriber.value = Subscriber(next: { _ in
+      count.value += 1
+      if count.value == 2 { subscriber.value?.dispose() }
     })
-    Signal.just(1).repeat().subscribe(subscriber!)
-    #expect(count == 2)
-    #expect(subscriber?.isDisposed == true)
-    subscriber = nil
+    Signal.just(1).repeat().subscribe(subscriber.value!)
+    #expect(count.value == 2)
+    #expect(subscriber.value?.isDisposed == true)
+    subscriber.value = nil
     #expect(history(Signal.just(1).repeat().take(1)) == expectHistory([1]))
     #expect(history(Signal.just(7).repeat().take(100_000)).count == 100_001)
   }
 
   @Test("Retry resubscribes at most n times") func retryResubscribesAtMostNTimes() {
-    var attempts = 0
+    let attempts = Guarded(0)
     let failing = Signal<Int> { subscriber in
-      attempts += 1
-      subscriber.sendNext(attempts)
+      attempts.value += 1
+      subscriber.sendNext(attempts.value)
       subscriber.sendError(TestError.boom)
       return nil
     }
     #expect(history(failing.retry(2)) == ["next(1)", "next(2)", "next(3)", "error(boom)"])
-    attempts = 0
+    attempts.value = 0
     #expect(history(failing.retry(0)) == ["next(1)", "error(boom)"])
-    attempts = 0
+    attempts.value = 0
     #expect(history(failing.retry().take(5)) == expectHistory([1, 2, 3, 4, 5]))
   }
 
@@ -55,9 +55,9 @@ import Testing
     #expect(
       history(Signal<Int>.error(TestError.boom).catch { _ in .error(TestError.other) }) == ["error(other)"])
     #expect(history(Signal<Int>.error(TestError.boom).catchTo(.just(1))) == expectHistory([1]))
-    var disposed = false
-    let replacement = Signal<Int> { _ in AnyDisposable { disposed = true } }
+    let disposed = Guarded(false)
+    let replacement = Signal<Int> { _ in AnyDisposable { disposed.value = true } }
     Signal<Int>.error(TestError.boom).catchTo(replacement).subscribe().dispose()
-    #expect(disposed)
+    #expect(disposed.value)
   }
 }

@@ -42,28 +42,28 @@ import Testing
       history(signal([1, 2, 3]).take(untilReplacement: signal([4, 5, 6]))) == expectHistory([4, 5, 6]))
     #expect(history(Signal<Int>.never.take(untilReplacement: .error(TestError.boom))) == ["error(boom)"])
 
-    var receiverDisposed = false
-    var replacementDisposed = false
-    let both = Signal<Int> { _ in AnyDisposable { receiverDisposed = true } }
-      .take(untilReplacement: Signal { _ in AnyDisposable { replacementDisposed = true } })
+    let receiverDisposed = Guarded(false)
+    let replacementDisposed = Guarded(false)
+    let both = Signal<Int> { _ in AnyDisposable { receiverDisposed.value = true } }
+      .take(untilReplacement: Signal { _ in AnyDisposable { replacementDisposed.value = true } })
     both.subscribe().dispose()
-    #expect(receiverDisposed && replacementDisposed)
+    #expect(receiverDisposed.value && replacementDisposed.value)
   }
 
   @Test("G42: Take on recursively sending subject") func g42TakeOnRecursivelySendingSubject() {
     let subject = Subject<Int>()
-    var received: [String] = []
-    var next = 0
+    let received = Guarded<[String]>([])
+    let next = Guarded(0)
     subject.signal.take(3).subscribe(
       next: { value in
-        received.append("\(value)")
-        next += 1
-        if next < 5 { subject.sendNext(next) } else { subject.sendError(TestError.boom) }
+        received.value.append("\(value)")
+        next.value += 1
+        if next.value < 5 { subject.sendNext(next.value) } else { subject.sendError(TestError.boom) }
       },
-      error: { _ in received.append("error") },
-      completed: { received.append("completed") })
+      error: { _ in received.value.append("error") },
+      completed: { received.value.append("completed") })
     subject.sendNext(0)
-    #expect(received == ["0", "1", "2", "completed"])
+    #expect(received.value == ["0", "1", "2", "completed"])
   }
 
   @Test("G42: Take completes without source completion") func g42TakeCompletesWithoutSourceCompletion() {

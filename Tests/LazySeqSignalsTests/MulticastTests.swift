@@ -43,10 +43,10 @@ import Testing
   }
 
   @Test func publishSharesOneRun() {
-    var runs = 0
+    let runs = Guarded(0)
     let source = Signal<Int> { subscriber in
-      runs += 1
-      subscriber.sendNext(runs)
+      runs.value += 1
+      subscriber.sendNext(runs.value)
       subscriber.sendCompleted()
       return nil
     }
@@ -54,7 +54,7 @@ import Testing
     let a = Recorder(connection.signal)
     let b = Recorder(connection.signal)
     connection.connect()
-    #expect(runs == 1)
+    #expect(runs.value == 1)
     #expect(a.history == expectHistory([1]))
     #expect(b.history == a.history)
   }
@@ -83,19 +83,19 @@ import Testing
   }
 
   @Test func g65ReplayLazily() {
-    var subscriptions = 0
+    let subscriptions = Guarded(0)
     let source = Signal<Int> { subscriber in
-      subscriptions += 1
+      subscriptions.value += 1
       subscriber.sendNext(1)
       subscriber.sendNext(2)
       subscriber.sendCompleted()
       return nil
     }
     let lazy = source.replayLazily()
-    #expect(subscriptions == 0)
+    #expect(subscriptions.value == 0)
     let first = Recorder(lazy.materialize())
     let second = Recorder(lazy.materialize())
-    #expect(subscriptions == 1)
+    #expect(subscriptions.value == 1)
     #expect(first.history == second.history)
     #expect(first.values.count == 3)
 
@@ -110,48 +110,48 @@ import Testing
 
   @Test func g63g64StartLazilyAndEagerly() {
     let scheduler = TestScheduler()
-    var runs = 0
+    let runs = Guarded(0)
     let lazy = Signal<Int>.startLazily(on: scheduler) { subscriber in
-      runs += 1
-      subscriber.sendNext(runs)
+      runs.value += 1
+      subscriber.sendNext(runs.value)
       subscriber.sendCompleted()
     }
     scheduler.run()
-    #expect(runs == 0)
+    #expect(runs.value == 0)
     let first = Recorder(lazy)
     let second = Recorder(lazy)
-    #expect(runs == 0)  // runs on the scheduler, not inline
+    #expect(runs.value == 0)  // runs.value on the scheduler, not inline
     scheduler.run()
-    #expect(runs == 1)
+    #expect(runs.value == 1)
     #expect(first.history == expectHistory([1]))
     #expect(second.history == expectHistory([1]))
     #expect(Recorder(lazy).history == expectHistory([1]))
 
-    var eagerRuns = 0
+    let eagerRuns = Guarded(0)
     let eager = Signal<Int>.startEagerly(on: scheduler) { subscriber in
-      eagerRuns += 1
-      subscriber.sendNext(eagerRuns)
+      eagerRuns.value += 1
+      subscriber.sendNext(eagerRuns.value)
     }
     scheduler.run()
-    #expect(eagerRuns == 1)
+    #expect(eagerRuns.value == 1)
     #expect(Recorder(eager).history == ["next(1)"])
-    #expect(eagerRuns == 1)
+    #expect(eagerRuns.value == 1)
   }
 
   @Test func replayAndReplayLastConnectAtOnce() {
-    var runs = 0
+    let runs = Guarded(0)
     let source = Signal<Int> { subscriber in
-      runs += 1
+      runs.value += 1
       for value in 1...3 { subscriber.sendNext(value) }
       return nil
     }
     let all = source.replay()
-    #expect(runs == 1)
+    #expect(runs.value == 1)
     #expect(Recorder(all).history == ["next(1)", "next(2)", "next(3)"])
     let last = source.replayLast()
-    #expect(runs == 2)
+    #expect(runs.value == 2)
     #expect(Recorder(last).history == ["next(3)"])
     #expect(Recorder(last).history == ["next(3)"])
-    #expect(runs == 2)
+    #expect(runs.value == 2)
   }
 }

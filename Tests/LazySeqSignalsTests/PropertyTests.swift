@@ -120,28 +120,28 @@ import Testing
   @Test func aSubscriptionFromInsideAnObserverIsSentTheValueAtOnce() {
     let property = MutableProperty(0)
     let inner = Recorder<Int>()
-    var atOnce: [Int] = []
+    let atOnce = Guarded<[Int]>([])
     property.changes.take(1).subscribe(next: { _ in
       inner.subscribe(to: property.signal)
-      atOnce = inner.values
+      atOnce.value = inner.values
     })
     property.value = 1
-    #expect(atOnce == [1])
+    #expect(atOnce.value == [1])
     property.value = 2
     #expect(inner.values == [1, 2])
   }
 
   @Test func aChangeMadeByASubscriberJoiningFromInsideAnObserverIsNotMissed() {
     let property = MutableProperty(0)
-    var seen: [Int] = []
+    let seen = Guarded<[Int]>([])
     property.changes.take(1).subscribe(next: { _ in
       property.signal.subscribe(next: { value in
-        seen.append(value)
+        seen.value.append(value)
         if value == 1 { property.value = 2 }
       })
     })
     property.value = 1
-    #expect(seen == [1, 2])
+    #expect(seen.value == [1, 2])
     #expect(property.value == 2)
   }
 
@@ -252,18 +252,18 @@ import Testing
 
   @Test func derivingAPropertyFromInsideAnObserverOfItsSource() {
     let source = MutableProperty(0)
-    var derived: [Property<String>] = []
-    var views: [Property<Int>] = []
+    let derived = Guarded<[Property<String>]>([])
+    let views = Guarded<[Property<Int>]>([])
     source.changes.take(1).subscribe(next: { _ in
-      derived.append(source.map { "#\($0)" })
-      views.append(Property(source))
+      derived.value.append(source.map { "#\($0)" })
+      views.value.append(Property(source))
     })
     source.value = 1
-    #expect(derived.map(\.value) == ["#1"])
-    #expect(views.map(\.value) == [1])
+    #expect(derived.value.map(\.value) == ["#1"])
+    #expect(views.value.map(\.value) == [1])
     source.value = 2
-    #expect(derived.map(\.value) == ["#2"])
-    #expect(views.map(\.value) == [2])
+    #expect(derived.value.map(\.value) == ["#2"])
+    #expect(views.value.map(\.value) == [2])
   }
 
   @Test func aViewOfAPropertyWhoseSignalIsLateStartsFromItsValue() {
@@ -335,19 +335,19 @@ import Testing
     let overlaps = Atomic<Int>(0)
     // A plain variable, touched only by the observer: serial delivery (and
     // its happens-before edges) is what keeps ThreadSanitizer quiet.
-    var plain = 0
+    let plain = Guarded(0)
     property.changes.subscribe(next: { _ in
       if inside.add(1, ordering: .sequentiallyConsistent).newValue > 1 {
         overlaps.add(1, ordering: .relaxed)
       }
-      plain += 1
+      plain.value += 1
       inside.subtract(1, ordering: .sequentiallyConsistent)
     })
     DispatchQueue.concurrentPerform(iterations: 4) { index in
       for step in 0..<250 { property.value = index * 1000 + step }
     }
     #expect(overlaps.load(ordering: .relaxed) == 0)
-    #expect(plain == 1000)
+    #expect(plain.value == 1000)
   }
 
   @Test func subscriptionsRacingChangesMissNothingAndRepeatNothing() {

@@ -60,17 +60,17 @@ import Testing
     let replaying = ReplaySubject<Int>()
     replaying.sendNext(1)
     replaying.sendNext(2)
-    var received: [Int] = []
-    var subscription: (any Disposable)?
-    subscription = replaying.signal.subscribe(next: { value in
-      received.append(value)
-      subscription?.dispose()
+    let received = Guarded<[Int]>([])
+    let subscription = Guarded<(any Disposable)?>(nil)
+    subscription.value = replaying.signal.subscribe(next: { value in
+      received.value.append(value)
+      subscription.value?.dispose()
     })
     // Disposal from inside the replay only takes effect once `subscription`
     // is assigned; dispose through a take(1) to stop mid-replay instead.
     let first = Recorder(replaying.signal.take(1))
     #expect(first.history == expectHistory([1]))
-    #expect(received.first == 1)
+    #expect(received.value.first == 1)
   }
 
   @Test func g74LiveOrderEqualsReplayOrderUnderConcurrentSends() {

@@ -107,10 +107,10 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
   }
 
   @Test func coldEachSubscriptionResubscribesTheSelector() {
-    var subscriptions = 0
+    let subscriptions = Guarded(0)
     let keys = Signal<Int>.defer {
-      subscriptions += 1
-      return .just(subscriptions)
+      subscriptions.value += 1
+      return .just(subscriptions.value)
     }
     let switched = Signal.switchTo(keys, cases: [1: .just("one"), 2: .just("two")])
     #expect(history(switched) == expectHistory(["one"]))

@@ -55,7 +55,7 @@ func expectHistory<T>(_ values: [T], _ terminal: String = "completed") -> [Strin
 }
 
 /// A cold signal that sends `values` then completes.
-func signal<T>(_ values: [T]) -> Signal<T> {
+func signal<T: Sendable>(_ values: [T]) -> Signal<T> {
   Signal { subscriber in
     for value in values { subscriber.sendNext(value) }
     subscriber.sendCompleted()
@@ -64,7 +64,7 @@ func signal<T>(_ values: [T]) -> Signal<T> {
 }
 
 /// An infinite signal: sends `value` until its subscription is disposed.
-func infinite<T>(_ value: T) -> Signal<T> {
+func infinite<T: Sendable>(_ value: T) -> Signal<T> {
   Signal { subscriber in
     while !subscriber.isDisposed { subscriber.sendNext(value) }
     return nil

@@ -107,9 +107,9 @@ import Testing
   @Test func g49ThrottleValuesPassingTest() {
     let scheduler = TestScheduler()
     let subject = Subject<Int>()
-    var tested: [Int] = []
+    let tested = Guarded<[Int]>([])
     let throttled = subject.signal.throttle(.seconds(1), on: scheduler) { value in
-      tested.append(value)
+      tested.value.append(value)
       return value.isMultiple(of: 2)
     }
     let recorder = Recorder(throttled)
@@ -123,7 +123,7 @@ import Testing
     subject.sendNext(7)
     scheduler.run()
     #expect(recorder.values == [1, 4, 7])
-    #expect(tested == [1, 2, 4, 6, 7])
+    #expect(tested.value == [1, 2, 4, 6, 7])
     subject.sendCompleted()
     #expect(recorder.history == expectHistory([1, 4, 7]))
   }
@@ -152,15 +152,15 @@ import Testing
     scheduler.advance()
     #expect(delivered.history == expectHistory([1, 2]))
 
-    var subscribed = false
+    let subscribed = Guarded(false)
     let deferred = Recorder(
       Signal<Int>.defer {
-        subscribed = true
+        subscribed.value = true
         return .just(1)
       }.subscribe(on: scheduler))
-    #expect(!subscribed)
+    #expect(!subscribed.value)
     scheduler.advance()
-    #expect(subscribed)
+    #expect(subscribed.value)
     #expect(deferred.history == expectHistory([1]))
 
     let cancelled = Recorder(Signal.just(1).deliver(on: scheduler))
@@ -171,10 +171,10 @@ import Testing
 
   @Test func retryOnTestSchedulerResubscribesLater() {
     let scheduler = TestScheduler()
-    var attempts = 0
+    let attempts = Guarded(0)
     let failing = Signal<Int>.defer {
-      attempts += 1
-      return Signal<Int>.error(TestError.boom).delay(.seconds(1), on: scheduler).startWith(attempts)
+      attempts.value += 1
+      return Signal<Int>.error(TestError.boom).delay(.seconds(1), on: scheduler).startWith(attempts.value)
     }
     let recorder = Recorder(Signal<Int>.defer { failing }.catchTo(.never).concat(.never))
     #expect(recorder.history == ["next(1)"])

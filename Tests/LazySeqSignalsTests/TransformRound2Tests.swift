@@ -97,30 +97,30 @@ private func disposalCounting(_ subject: Subject<Int>, _ disposed: Counter) -> S
   }
 
   @Test func noValueIsTransformedAfterTheError() {
-    var calls = 0
+    let calls = Guarded(0)
     let mapped = signal([1, 2, 3, 4, 5]).tryMap { value -> Int in
-      calls += 1
+      calls.value += 1
       if value == 2 { throw TestError.boom }
       return value
     }
     #expect(history(mapped) == ["next(1)", "error(boom)"])
-    #expect(calls == 2)
+    #expect(calls.value == 2)
   }
 
   @Test func theErrorDisposesTheSourceFirst() {
     let subject = Subject<Int>()
     let disposed = Counter()
-    var disposedAtError = -1
+    let disposedAtError = Guarded(-1)
     disposalCounting(subject, disposed)
       .tryMap { value -> Int in
         if value < 0 { throw TestError.other }
         return value
       }
-      .subscribe(error: { _ in disposedAtError = disposed.value })
+      .subscribe(error: { _ in disposedAtError.value = disposed.value })
     subject.sendNext(1)
     #expect(disposed.value == 0)
     subject.sendNext(-1)
-    #expect(disposedAtError == 1)
+    #expect(disposedAtError.value == 1)
     #expect(disposed.value == 1)
   }
 
@@ -167,13 +167,13 @@ private func disposalCounting(_ subject: Subject<Int>, _ disposed: Counter) -> S
   }
 
   @Test func theFirstValueIsAlwaysSentAndTheComparisonSeesPairsInOrder() {
-    var pairs: [String] = []
+    let pairs = Guarded<[String]>([])
     let recorded = signal([3, 1, 2]).distinctUntilChanged { previous, current in
-      pairs.append("\(previous)→\(current)")
+      pairs.value.append("\(previous)→\(current)")
       return false
     }
     #expect(history(recorded) == expectHistory([3, 1, 2]))
-    #expect(pairs == ["3→1", "1→2"])
+    #expect(pairs.value == ["3→1", "1→2"])
   }
 
   @Test func forwardsErrorsAndStopsAnInfiniteSource() {

@@ -41,20 +41,20 @@ import Testing
   }
 
   @Test("G59: groupBy sends one group per key, then the terminal to each group") func g59GroupBy() {
-    var log: [String] = []
+    let log = Guarded<[String]>([])
     let grouped = signal([1, 2, 3, 4, 5]).groupBy({ $0 % 2 == 0 ? "even" : "odd" }, transform: { $0 * 10 })
     grouped.subscribe(
       next: { group in
         group.signal.subscribe(
-          next: { log.append("\(group.key) \($0)") }, completed: { log.append("\(group.key) done") })
-      }, completed: { log.append("done") })
+          next: { log.value.append("\(group.key) \($0)") }, completed: { log.value.append("\(group.key) done") })
+      }, completed: { log.value.append("done") })
     #expect(
-      log == ["odd 10", "even 20", "odd 30", "even 40", "odd 50", "odd done", "even done", "done"])
-    var errors: [String] = []
+      log.value == ["odd 10", "even 20", "odd 30", "even 40", "odd 50", "odd done", "even done", "done"])
+    let errors = Guarded<[String]>([])
     Signal<Int>.error(TestError.boom).startWith(1).groupBy { $0 }.subscribe(next: { group in
-      group.signal.subscribe(error: { errors.append("group \(group.key) \($0)") })
+      group.signal.subscribe(error: { errors.value.append("group \(group.key) \($0)") })
     })
-    #expect(errors == ["group 1 boom"])
+    #expect(errors.value == ["group 1 boom"])
   }
 
   @Test("aggregate, any and all send one result and complete") func aggregateAnyAll() {
