@@ -215,9 +215,16 @@ struct Source<Value>: Sendable {
 }
 
 // Checked by the compiler: the only stored property is a `@Sendable` closure.
-// A signal is Sendable exactly when its values are, so a value crosses a
-// thread only where its type allows it.
-extension Signal: Sendable where Value: Sendable {}
+//
+// A signal is a recipe, so it is Sendable whatever its values: subscribing
+// from any thread runs the recipe there and makes that run's values there.
+// A value reaches another thread only through what requires `Sendable`
+// values: the thread-hopping and time operators, the replaying subjects and
+// properties, the combining operators' stored state, and the conversions to
+// sequences, arrays and async loops. (A conformance conditional on `Value`
+// would also trip the compiler's inference of `Signal.combineLatest([a, b])`,
+// `Signal.zip`, `Signal.merge` and `Signal.concat`: swiftlang/swift#80146.)
+extension Signal: Sendable {}
 
 extension Signal where Value: Sendable {
   /// A signal that sends `value`, then completes. RAC `+return:`.

@@ -1,9 +1,9 @@
-import Synchronization
 // Every name and signature of API.md's "Signals: `Command` and properties",
 // used as written, with explicit types, so that a renamed or reshaped member
 // fails to compile.
 
 import LazySeqSignals
+import Synchronization
 import Testing
 
 @Suite("API contract: Command and properties")

@@ -116,6 +116,8 @@ enum Target {
   /// ns/value at the larger size over ns/value at the smaller one must be at
   /// most this (linear cost means a ratio near 1).
   case linear(Double)
+  /// ours must be at most this, in the row's unit (an absolute target).
+  case atMost(Double)
   /// No target: a row for orientation only.
   case reference
 
@@ -124,6 +126,7 @@ enum Target {
     case .ratio(let r): return "≤ \(formatRatio(r))×"
     case .constantMemory(let b): return "const (≤ \(formatRatio(b)) B/el)"
     case .linear(let r): return "linear (≤ \(formatRatio(r))×)"
+    case .atMost(let limit): return "≤ \(formatNumber(limit))"
     case .reference: return "—"
     }
   }
@@ -157,6 +160,9 @@ struct ResultRow {
     case .ratio(let limit), .linear(let limit):
       guard let ratio else { return "n/a" }
       return ratio <= limit ? "pass" : "MISS"
+    case .atMost(let limit):
+      guard let ours else { return "n/a" }
+      return ours <= limit ? "pass" : "MISS"
     }
   }
 }

@@ -17,7 +17,7 @@ enum OursSignals {
     return acc.value
   }
 
-  /// Scenario 6 with a round-2 unary operator: `tryMap` (never throwing)
+  /// Scenario 6 with two more fused operators: `tryMap` (never throwing)
   /// then `distinctUntilChanged(by:)`.
   static func pumpTryMap(_ n: Int) -> Int {
     let acc = Accumulator()
@@ -53,8 +53,8 @@ enum OursSignals {
   @_semantics("optimize.sil.specialize.generic.never")
   @inline(never)
   static func pumpUnspecialized<T>(
-    _ values: [T], _ transform: @escaping (T) -> T, _ isIncluded: @escaping (T) -> Bool,
-    _ receive: @escaping (T) -> Void
+    _ values: [T], _ transform: @escaping @Sendable (T) -> T, _ isIncluded: @escaping @Sendable (T) -> Bool,
+    _ receive: @escaping @Sendable (T) -> Void
   ) {
     let subject = Subject<T>()
     let disposable = subject.signal.map(transform).filter(isIncluded).subscribe(next: receive)
@@ -77,9 +77,9 @@ enum OursSignals {
 }
 
 enum OursConversions {
-  /// Scenario 8a: `seq.signal().toArray()`.
+  /// Scenario 8a: `Signal(seq).toArray()`.
   static func seqToSignalToArray(_ array: [Int]) -> Int {
-    let result = (try? Seq(array).signal().toArray()) ?? []
+    let result = (try? Signal(Seq(array)).toArray()) ?? []
     return Stdlib.walk(result)
   }
 

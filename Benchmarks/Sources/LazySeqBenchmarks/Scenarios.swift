@@ -90,7 +90,7 @@ struct Runner {
   }
 
   /// Groups selectable with `--only`.
-  static let groups = ["seq", "ref", "mem", "signals", "conv"]
+  static let groups = ["seq", "ref", "mem", "signals", "conv", "async"]
 
   mutating func runAll(only: Set<String>? = nil) {
     let run = { (group: String) in only?.contains(group) ?? true }
@@ -347,8 +347,8 @@ struct Runner {
       baseline: Contender(name: "OpenCombine", elements: large) { Combine.collect(bigArray) })
     rows.append(
       ResultRow(
-        id: "8c", scenario: "Seq(array).signal().toArray() vs publisher.collect()", size: large,
-        unit: "ns/val", ours: s8c.ours, oursName: "Seq(array).signal().toArray()",
+        id: "8c", scenario: "Signal(Seq(array)).toArray() vs publisher.collect()", size: large,
+        unit: "ns/val", ours: s8c.ours, oursName: "Signal(Seq(array)).toArray()",
         baseline: s8c.baseline, baselineName: "OpenCombine array.publisher.collect().sink",
         target: .ratio(3)))
     let s8d = compare(
@@ -369,8 +369,8 @@ struct Runner {
       baseline: Contender(name: "OpenCombine", elements: large) { Combine.pushCollect(bigArray) })
     rows.append(
       ResultRow(
-        id: "8e", scenario: "Seq(array).signal().toArray() vs pushed collect()", size: large,
-        unit: "ns/val", ours: s8e.ours, oursName: "Seq(array).signal().toArray()",
+        id: "8e", scenario: "Signal(Seq(array)).toArray() vs pushed collect()", size: large,
+        unit: "ns/val", ours: s8e.ours, oursName: "Signal(Seq(array)).toArray()",
         baseline: s8e.baseline, baselineName: pushedName,
         target: .ratio(3)))
     let s8f = compare(
@@ -384,7 +384,7 @@ struct Runner {
         baseline: s8f.baseline, baselineName: pushedName,
         target: .reference))
     let cases: [(id: String, name: String, body: ([Int]) -> Int)] = [
-      ("8a", "seq.signal().toArray()", OursConversions.seqToSignalToArray),
+      ("8a", "Signal(seq).toArray()", OursConversions.seqToSignalToArray),
       ("8b", "signal.sequence.array", OursConversions.signalToSequenceArray),
     ]
     progress("scenario 8 (conversions) at n = \(formatSize(small)), \(formatSize(large))")

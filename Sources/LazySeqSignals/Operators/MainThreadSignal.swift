@@ -171,8 +171,23 @@ extension Operators {
   final class MainThreadHop: Sendable {
     private let waiting = Locked(0)
 
+    /// Marks the main queue, so that code running on it is recognized even
+    /// where the main queue is drained by another thread (`dispatchMain()`
+    /// and async `main` on Linux): the main actor runs there too.
+    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+      let key = DispatchSpecificKey<Bool>()
+      DispatchQueue.main.setSpecific(key: key, value: true)
+      return key
+    }()
+
+    /// Whether the caller runs on the main actor's executor: the main thread,
+    /// or a block of the main queue.
+    static var isOnMainQueue: Bool {
+      Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+    }
+
     func deliver(_ event: @escaping @Sendable () -> Void) {
-      let onMainThread = Thread.isMainThread
+      let onMainThread = Self.isOnMainQueue
       let now = waiting.withLock { count -> Bool in
         if onMainThread && count == 0 { return true }
         count += 1
