@@ -7,19 +7,19 @@ import Testing
   func g2BindNilDisposesSourceButInnerKeepsFlowing() {
     let source = Subject<Int>()
     let inner = Subject<Int>()
-    var sourceDisposed = false
+    let sourceDisposed = Guarded(false)
     let guarded = Signal<Int> { subscriber in
       source.signal.subscribe(subscriber)
-      return AnyDisposable { sourceDisposed = true }
+      return AnyDisposable { sourceDisposed.value = true }
     }
     let bound = guarded.bind {
       { (value: Int, _) -> Signal<Int>? in value == 0 ? inner.signal : nil }
     }
     let recorder = Recorder(bound)
     source.sendNext(0)
-    #expect(!sourceDisposed)
+    #expect(!sourceDisposed.value)
     source.sendNext(1)
-    #expect(sourceDisposed)
+    #expect(sourceDisposed.value)
     inner.sendNext(10)
     inner.sendCompleted()
     #expect(recorder.history == ["next(10)", "completed"])
@@ -29,10 +29,10 @@ import Testing
     let source = Subject<Int>()
     let first = Subject<Int>()
     let second = Subject<Int>()
-    var sourceDisposed = false
+    let sourceDisposed = Guarded(false)
     let guarded = Signal<Int> { subscriber in
       source.signal.subscribe(subscriber)
-      return AnyDisposable { sourceDisposed = true }
+      return AnyDisposable { sourceDisposed.value = true }
     }
     let bound = guarded.bind {
       { (value: Int, stop: inout Bool) -> Signal<Int>? in
@@ -43,7 +43,7 @@ import Testing
     let recorder = Recorder(bound)
     source.sendNext(0)
     source.sendNext(1)
-    #expect(sourceDisposed)
+    #expect(sourceDisposed.value)
     second.sendNext(1)
     first.sendNext(2)
     first.sendCompleted()
@@ -52,30 +52,30 @@ import Testing
   }
 
   @Test("G4: Bind stops subscribing after inner error") func g4BindStopsSubscribingAfterInnerError() {
-    var subscribedLater = false
+    let subscribedLater = Guarded(false)
     let bound = signal([0, 1]).bind {
       { (value: Int, _) -> Signal<Int>? in
         value == 0
           ? .error(TestError.boom)
           : .defer {
-            subscribedLater = true
+            subscribedLater.value = true
             return .empty
           }
       }
     }
     #expect(history(bound) == ["error(boom)"])
-    #expect(!subscribedLater)
+    #expect(!subscribedLater.value)
   }
 
   @Test("G5: Merge does not subscribe after synchronous error")
   func g5MergeDoesNotSubscribeAfterSynchronousError() {
-    var subscribedLater = false
+    let subscribedLater = Guarded(false)
     let later = Signal<Int>.defer {
-      subscribedLater = true
+      subscribedLater.value = true
       return .just(1)
     }
-    #expect(history(Signal.merge([.error(TestError.boom), later])) == ["error(boom)"])
-    #expect(!subscribedLater)
+    #expect(history(Signal<Int>.merge([.error(TestError.boom), later])) == ["error(boom)"])
+    #expect(!subscribedLater.value)
   }
 
   @Test("G29: merge sends the values of every signal in arrival order") func g29Merge() {
@@ -94,7 +94,7 @@ import Testing
     #expect(b.history == a.history)
     #expect(history(Signal<Int>.merge([])) == ["completed"])
     let failing = Subject<Int>()
-    let errors = Recorder(Signal.merge([failing.signal, Subject<Int>().signal]))
+    let errors = Recorder(Signal<Int>.merge([failing.signal, Subject<Int>().signal]))
     failing.sendError(TestError.boom)
     #expect(errors.history == ["error(boom)"])
   }
@@ -138,7 +138,7 @@ import Testing
   func concatOfManySynchronousSignalsUsesConstantStack() {
     let parts = (0..<100_000).map { Signal.just($0) }
     onThread(stackSize: 512 * 1024) {
-      let recorder = Recorder(Signal.concat(parts).collect().map(\.count))
+      let recorder = Recorder(Signal<Int>.concat(parts).collect().map(\.count))
       precondition(recorder.history == ["next(100000)", "completed"])
     }
   }
@@ -163,10 +163,10 @@ import Testing
     failing.sendNext(.error(TestError.boom))
     #expect(errors.history == ["error(boom)"])
 
-    var subscriptions = 0
+    let subscriptions = Guarded(0)
     let cold = Signal<Signal<Int>>.defer {
-      subscriptions += 1
-      return .just(.just(subscriptions))
+      subscriptions.value += 1
+      return .just(.just(subscriptions.value))
     }.switchToLatest()
     #expect(history(cold) == expectHistory([1]))
     #expect(history(cold) == expectHistory([2]))
@@ -192,18 +192,18 @@ import Testing
     let errors = Recorder(Signal.just(Signal<Int>.error(TestError.boom)).concat())
     #expect(errors.history == ["error(boom)"])
 
-    var laterSubscribed = false
+    let laterSubscribed = Guarded(false)
     let pending = Subject<Int>()
-    let guarded = Signal.concat([
+    let guarded = Signal<Int>.concat([
       pending.signal,
       .defer {
-        laterSubscribed = true
+        laterSubscribed.value = true
         return .empty
       },
     ])
     guarded.subscribe().dispose()
     pending.sendCompleted()
-    #expect(!laterSubscribed)
+    #expect(!laterSubscribed.value)
   }
 
   @Test("G41: then ignores the values and continues with the next signal on completion") func g41Then() {

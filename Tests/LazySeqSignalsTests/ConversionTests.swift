@@ -18,7 +18,7 @@ private final class Count: Sendable {
 }
 
 /// A value that counts its releases.
-private final class Tracked {
+private final class Tracked: Sendable {
   let released: Count
   init(_ released: Count) { self.released = released }
   deinit { released.bump() }
@@ -44,15 +44,15 @@ struct SeqToSignalTests {
   @Test("E3: signal(on: immediate) sends every element, then completes")
   func immediate() throws {
     let values = Array(0..<100)
-    #expect(try Seq(values).signal().toArray() == values)
-    #expect(try Seq(values).signal(on: ImmediateScheduler()).toArray() == values)
-    #expect(try Seq<Int>.empty.signal().toArray() == [])
+    #expect(try Signal(Seq(values)).toArray() == values)
+    #expect(try Signal(Seq(values), on: ImmediateScheduler()).toArray() == values)
+    #expect(try Signal(Seq<Int>.empty).toArray() == [])
   }
 
   @Test("E4: signal(on: a background queue) sends every element")
   func background() throws {
     let values = Array(0..<100)
-    #expect(try Seq(values).signal(on: QueueScheduler()).toArray(timeout: .seconds(30)) == values)
+    #expect(try Signal(Seq(values), on: QueueScheduler()).toArray(timeout: .seconds(30)) == values)
   }
 
   @Test("E5: one element per scheduled action on an asynchronous scheduler")
@@ -63,7 +63,7 @@ struct SeqToSignalTests {
     let violations = Count()
     let delivered = Count()
     let done = DispatchSemaphore(value: 0)
-    let subscription = Seq(0..<50).signal(on: scheduler).subscribe(
+    let subscription = Signal(Seq(0..<50), on: scheduler).subscribe(
       next: { _ in
         // The block scheduled after the previous value must have run first.
         if !ready.load(ordering: .relaxed) { violations.bump() }
@@ -82,7 +82,7 @@ struct SeqToSignalTests {
   func roundTrip() throws {
     let values = Array(0..<100_000)
     let seq = Seq(values).map { $0 * 2 }
-    #expect(try seq.signal().toArray() == values.map { $0 * 2 })
+    #expect(try Signal(seq).toArray() == values.map { $0 * 2 })
   }
 
   @Test("The signal is cold: each subscription walks the sequence from the start; elements are memoized")
@@ -92,7 +92,7 @@ struct SeqToSignalTests {
       calls.bump()
       return value * 10
     }
-    let signal = seq.signal()
+    let signal = Signal(seq)
     #expect(try signal.toArray() == [10, 20, 30])
     #expect(try signal.toArray() == [10, 20, 30])
     #expect(calls.current == 3)
@@ -105,7 +105,7 @@ struct SeqToSignalTests {
       evaluated.bump()
       return value
     }
-    #expect(try naturals.signal().take(3).toArray() == [1, 2, 3])
+    #expect(try Signal(naturals).take(3).toArray() == [1, 2, 3])
     #expect(evaluated.current == 3)
   }
 
@@ -119,7 +119,7 @@ struct SeqToSignalTests {
     }
     let received = Mutex<[Int]>([])
     let subscription = SerialDisposable()
-    subscription.inner = seq.signal(on: scheduler).subscribe(next: { value in
+    subscription.inner = Signal(seq, on: scheduler).subscribe(next: { value in
       let count = received.withLock {
         $0.append(value)
         return $0.count
@@ -151,7 +151,7 @@ struct SignalToSeqTests {
   @Test("Round trip signal → sequence → array on 100,000 values")
   func roundTrip() {
     let values = Array(0..<100_000)
-    #expect(Seq(values).signal().sequence.array == values)
+    #expect(Signal(Seq(values)).sequence.array == values)
   }
 
   @Test("Subscribes once; walking twice gives the same values without resubscribing")
@@ -269,7 +269,7 @@ struct SignalToSeqTests {
 
   @Test("checkedArray returns the values of a signal that completes")
   func checkedArrayCompletes() throws {
-    #expect(try Seq([1, 2]).signal().sequence.checkedArray() == [1, 2])
+    #expect(try Signal(Seq([1, 2])).sequence.checkedArray() == [1, 2])
   }
 
   @Test("Releasing the sequence disposes its subscription")
@@ -289,19 +289,19 @@ struct BlockingTests {
   @Test("first returns the first value or nil, and throws errors")
   func first() throws {
     #expect(try Signal.just(7).first() == 7)
-    #expect(try Seq([1, 2, 3]).signal().first() == 1)
+    #expect(try Signal(Seq([1, 2, 3])).first() == 1)
     #expect(try Signal<Int>.empty.first() == nil)
     #expect(throws: Boom.self) { try Signal<Int>.error(Boom()).first() }
   }
 
   @Test("first stops an infinite signal after the first value")
   func firstOfInfinite() throws {
-    #expect(try Seq.iterate(1) { $0 + 1 }.signal().first() == 1)
+    #expect(try Signal(Seq.iterate(1) { $0 + 1 }).first() == 1)
   }
 
   @Test("toArray returns every value and throws errors instead of returning nothing")
   func toArray() throws {
-    #expect(try Seq([1, 2, 3]).signal().toArray() == [1, 2, 3])
+    #expect(try Signal(Seq([1, 2, 3])).toArray() == [1, 2, 3])
     let failing = Signal<Int> { subscriber in
       subscriber.sendNext(1)
       subscriber.sendError(Boom())
@@ -312,7 +312,7 @@ struct BlockingTests {
 
   @Test("waitUntilCompleted returns on completion and throws on error")
   func waitUntilCompleted() throws {
-    try Seq([1, 2]).signal(on: QueueScheduler()).waitUntilCompleted(timeout: .seconds(30))
+    try Signal(Seq([1, 2]), on: QueueScheduler()).waitUntilCompleted(timeout: .seconds(30))
     #expect(throws: Boom.self) { try Signal<Int>.error(Boom()).waitUntilCompleted() }
   }
 
@@ -332,7 +332,7 @@ struct ConcurrencyBridgeTests {
   @Test("for try await over a signal's values")
   func values() async throws {
     var received: [Int] = []
-    for try await value in Seq([1, 2, 3]).signal().values { received.append(value) }
+    for try await value in Signal(Seq([1, 2, 3])).values { received.append(value) }
     #expect(received == [1, 2, 3])
   }
 

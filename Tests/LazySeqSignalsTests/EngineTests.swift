@@ -7,7 +7,7 @@ import Testing
 /// The invariants of the signal engine that need threads (run under
 /// ThreadSanitizer; see `.ci/tsan-filter`).
 @Suite struct EngineInvariantTests {
-  final class Token {}
+  final class Token: Sendable {}
 
   @Test func aMergePointFedByTwoConcurrentSourcesNeverOverlaps() {
     let left = Subject<Int>()
@@ -151,98 +151,98 @@ import Testing
 @Suite struct EngineTests {
   @Test func aSendReenteringFromInsideAFusedMapIsQueuedAtTheSource() {
     let subject = Subject<Int>()
-    var log: [String] = []
+    let log = Guarded<[String]>([])
     subject.signal
       .map { value -> Int in
-        log.append("map \(value)")
+        log.value.append("map \(value)")
         if value == 1 { subject.sendNext(2) }
         return value
       }
-      .subscribe(next: { log.append("subscriber \($0)") })
+      .subscribe(next: { log.value.append("subscriber \($0)") })
     subject.sendNext(1)
-    #expect(log == ["map 1", "subscriber 1", "map 2", "subscriber 2"])
+    #expect(log.value == ["map 1", "subscriber 1", "map 2", "subscriber 2"])
   }
 
   @Test func aSendReenteringAColdSignalFromInsideAFusedMapIsQueued() {
-    var log: [String] = []
-    var source: Subscriber<Int>?
+    let log = Guarded<[String]>([])
+    let source = Guarded<Subscriber<Int>?>(nil)
     Signal<Int> { subscriber in
-      source = subscriber
+      source.value = subscriber
       subscriber.sendNext(1)
       return nil
     }
     .map { value -> Int in
-      log.append("map \(value)")
-      if value == 1 { source?.sendNext(2) }
+      log.value.append("map \(value)")
+      if value == 1 { source.value?.sendNext(2) }
       return value
     }
-    .subscribe(next: { log.append("subscriber \($0)") })
-    #expect(log == ["map 1", "subscriber 1", "map 2", "subscriber 2"])
+    .subscribe(next: { log.value.append("subscriber \($0)") })
+    #expect(log.value == ["map 1", "subscriber 1", "map 2", "subscriber 2"])
   }
 
   @Test func takeEndsTheSharedLifetimeSoTheSourceStops() {
-    var sent = 0
+    let sent = Guarded(0)
     let source = Signal<Int> { subscriber in
       while !subscriber.isDisposed {
-        sent += 1
-        subscriber.sendNext(sent)
+        sent.value += 1
+        subscriber.sendNext(sent.value)
       }
       return nil
     }
     #expect(recorded(source.map { $0 * 10 }.take(3)) == marbles("10 20 30 |"))
-    #expect(sent == 3)
+    #expect(sent.value == 3)
   }
 
   @Test func aTerminalProducedInsideAFusedChainDisposesResourcesBeforeTheCallback() {
-    var log: [String] = []
+    let log = Guarded<[String]>([])
     let subject = Subject<Int>()
     let source = Signal<Int> { subscriber in
       subject.signal.subscribe(subscriber)
-      return AnyDisposable { log.append("disposed") }
+      return AnyDisposable { log.value.append("disposed") }
     }
     source.take(while: { $0 < 2 }).subscribe(
-      next: { log.append("next \($0)") }, completed: { log.append("completed") })
+      next: { log.value.append("next \($0)") }, completed: { log.value.append("completed") })
     subject.sendNext(1)
     subject.sendNext(2)
     subject.sendNext(3)
-    #expect(log == ["next 1", "disposed", "completed"])
+    #expect(log.value == ["next 1", "disposed", "completed"])
   }
 
   @Test func behaviorSubjectValueIsTheLatestValueVisibleBeforeSubscribersHearOfIt() {
     let subject = BehaviorSubject(0)
     #expect(subject.value == 0)
-    var seen: [Int] = []
-    subject.signal.subscribe(next: { _ in seen.append(subject.value) })
+    let seen = Guarded<[Int]>([])
+    subject.signal.subscribe(next: { _ in seen.value.append(subject.value) })
     subject.sendNext(5)
     #expect(subject.value == 5)
-    #expect(seen == [0, 5])
+    #expect(seen.value == [0, 5])
     subject.sendCompleted()
     #expect(subject.value == 5)
   }
 
   @Test func aSubjectFedThroughItsSubscriberDisposesTheUpstreamWhenItTerminates() {
     let subject = Subject<Int>()
-    var upstreamDisposed = false
-    let upstream = Signal<Int> { _ in AnyDisposable { upstreamDisposed = true } }
+    let upstreamDisposed = Guarded(false)
+    let upstream = Signal<Int> { _ in AnyDisposable { upstreamDisposed.value = true } }
     upstream.subscribe(subject.subscriber)
     let recorder = Recorder(subject.signal)
-    #expect(!upstreamDisposed)
+    #expect(!upstreamDisposed.value)
     subject.sendCompleted()
-    #expect(upstreamDisposed)
+    #expect(upstreamDisposed.value)
     #expect(recorder.recorded == marbles("|"))
   }
 
   @Test func testSchedulerAdvanceCalledFromOneOfItsOwnActionsRunsInline() {
     let scheduler = TestScheduler()
-    var log: [String] = []
-    scheduler.schedule(after: .seconds(1)) { log.append("later") }
+    let log = Guarded<[String]>([])
+    scheduler.schedule(after: .seconds(1)) { log.value.append("later") }
     scheduler.schedule {
-      log.append("first")
+      log.value.append("first")
       scheduler.advance(by: .seconds(1))
-      log.append("after nested advance")
+      log.value.append("after nested advance")
     }
     scheduler.advance()
-    #expect(log == ["first", "later", "after nested advance"])
+    #expect(log.value == ["first", "later", "after nested advance"])
     #expect(scheduler.now == .seconds(1))
   }
 

@@ -3,7 +3,7 @@ import Testing
 
 /// Weak-reference lifetime checks (G24, G31, G43, G44, G71).
 @Suite struct LifetimeTests {
-  final class Token {}
+  final class Token: Sendable {}
 
   @Test func g43SignalThatDoesNothingIsFreed() {
     weak var weakSignal: Signal<Int>?

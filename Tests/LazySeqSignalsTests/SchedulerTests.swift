@@ -6,27 +6,27 @@ import Testing
 /// Schedulers (G79–G84) and recursive scheduling.
 @Suite struct SchedulerTests {
   @Test func g79ImmediateSchedulerRunsSynchronously() {
-    var ran = false
-    ImmediateScheduler().schedule { ran = true }
-    #expect(ran)
-    var delayed = false
-    ImmediateScheduler().schedule(after: .milliseconds(1)) { delayed = true }
-    #expect(delayed)
+    let ran = Guarded(false)
+    ImmediateScheduler().schedule { ran.value = true }
+    #expect(ran.value)
+    let delayed = Guarded(false)
+    ImmediateScheduler().schedule(after: .milliseconds(1)) { delayed.value = true }
+    #expect(delayed.value)
   }
 
   @Test func g80RecursionOnImmediateSchedulerRunsAfterReturn() {
-    var log: [String] = []
-    var count = 0
+    let log = Guarded<[String]>([])
+    let count = Guarded(0)
     ImmediateScheduler().scheduleRecursive { reschedule in
-      count += 1
-      log.append("begin \(count)")
-      if count < 3 { reschedule() }
-      log.append("end \(count)")
+      count.value += 1
+      log.value.append("begin \(count.value)")
+      if count.value < 3 { reschedule() }
+      log.value.append("end \(count.value)")
     }
-    #expect(log == ["begin 1", "end 1", "begin 2", "end 2", "begin 3", "end 3"])
-    var once = 0
-    ImmediateScheduler().scheduleRecursive { _ in once += 1 }
-    #expect(once == 1)
+    #expect(log.value == ["begin 1", "end 1", "begin 2", "end 2", "begin 3", "end 3"])
+    let once = Guarded(0)
+    ImmediateScheduler().scheduleRecursive { _ in once.value += 1 }
+    #expect(once.value == 1)
   }
 
   @Test func g80RecursionOf100000StepsOnA512KBStack() {
@@ -41,24 +41,24 @@ import Testing
 
   @Test func recursionOnTestSchedulerAndDisposalFromInside() {
     let scheduler = TestScheduler()
-    var count = 0
+    let count = Guarded(0)
     scheduler.scheduleRecursive { reschedule in
-      count += 1
-      if count < 100_000 { reschedule() }
+      count.value += 1
+      if count.value < 100_000 { reschedule() }
     }
-    #expect(count == 0)
+    #expect(count.value == 0)
     onThread(stackSize: 512 * 1024) { scheduler.run() }
-    #expect(count == 100_000)
+    #expect(count.value == 100_000)
 
-    var stopped = 0
-    var disposable: (any Disposable)?
-    disposable = scheduler.scheduleRecursive { reschedule in
-      stopped += 1
-      disposable?.dispose()
+    let stopped = Guarded(0)
+    let disposable = Guarded<(any Disposable)?>(nil)
+    disposable.value = scheduler.scheduleRecursive { reschedule in
+      stopped.value += 1
+      disposable.value?.dispose()
       reschedule()
     }
     scheduler.run()
-    #expect(stopped == 1)
+    #expect(stopped.value == 1)
   }
 
   @Test func g81RecursionOnQueueSchedulerAndLaterReschedule() {
@@ -81,33 +81,35 @@ import Testing
   @Test func g84TestSchedulerOrdering() {
     let scheduler = TestScheduler()
     scheduler.advance()
-    var log: [String] = []
-    scheduler.schedule(after: .seconds(20)) { log.append("20") }
-    scheduler.schedule(after: .seconds(10)) { log.append("10") }
-    for index in 0..<3 { scheduler.schedule { log.append("now \(index)") } }
+    let log = Guarded<[String]>([])
+    scheduler.schedule(after: .seconds(20)) { log.value.append("20") }
+    scheduler.schedule(after: .seconds(10)) { log.value.append("10") }
+    for index in 0..<3 { scheduler.schedule { log.value.append("now \(index)") } }
     scheduler.advance()
-    #expect(log == ["now 0", "now 1", "now 2"])
+    #expect(log.value == ["now 0", "now 1", "now 2"])
     scheduler.advance(by: .seconds(10))
-    #expect(log.last == "10")
+    #expect(log.value.last == "10")
     #expect(scheduler.now == .seconds(10))
     scheduler.run()
-    #expect(log == ["now 0", "now 1", "now 2", "10", "20"])
+    #expect(log.value == ["now 0", "now 1", "now 2", "10", "20"])
     #expect(scheduler.now == .seconds(20))
   }
 
   @Test func g84RepeatingSchedulesInterleave() {
     let scheduler = TestScheduler()
-    var log: [Duration] = []
-    let a = scheduler.schedule(after: .seconds(20), repeatingEvery: .seconds(5)) { log.append(scheduler.now) }
+    let log = Guarded<[Duration]>([])
+    let a = scheduler.schedule(after: .seconds(20), repeatingEvery: .seconds(5)) {
+      log.value.append(scheduler.now)
+    }
     let b = scheduler.schedule(after: .seconds(22), repeatingEvery: .seconds(10)) {
-      log.append(scheduler.now)
+      log.value.append(scheduler.now)
     }
     scheduler.advance(by: .seconds(32))
-    #expect(log == [.seconds(20), .seconds(22), .seconds(25), .seconds(30), .seconds(32)])
+    #expect(log.value == [.seconds(20), .seconds(22), .seconds(25), .seconds(30), .seconds(32)])
     a.dispose()
     b.dispose()
     scheduler.run()
-    #expect(log.count == 5)
+    #expect(log.value.count == 5)
   }
 
   @Test func g76g77DisposingBeforeRunCancels() {

@@ -27,7 +27,7 @@ import Testing
   }
 
   @Test func s7s8s9Bind() {
-    let plusOne: (Int, inout Bool) -> Signal<Int>? = { value, _ in .just(value + 1) }
+    let plusOne: @Sendable (Int, inout Bool) -> Signal<Int>? = { value, _ in .just(value + 1) }
     #expect(history(Signal.just(0).bind { plusOne }) == expectHistory([1]))
     #expect(history(signal([0, 1]).bind { plusOne }) == expectHistory([1, 2]))
     let skipOne = signal([0, 1, 2]).bind {
@@ -74,7 +74,7 @@ import Testing
   @Test func s14InterleavableWithBlockState() {
     let counting = countingStream()
     let other = Signal<Int>.empty.concat(counting)
-    let sums = Signal.zip([counting, other]).map { $0[0] + $0[1] }
+    let sums = Signal<Int>.zip([counting, other]).map { $0[0] + $0[1] }
     #expect(history(sums) == expectHistory([0, 2, 4]))
   }
 
@@ -132,14 +132,16 @@ import Testing
   }
 
   @Test func s35toS41ZipArrays() {
-    let joined = { (signals: [Signal<String>]) in Signal.zip(signals).map { $0.joined(separator: " ") } }
+    let joined = { (signals: [Signal<String>]) in
+      Signal<String>.zip(signals).map { $0.joined(separator: " ") }
+    }
     #expect(
       history(joined([one, two, three]))
         == expectHistory(["Ada eats fish", "Bob cooks bear", "Dea jumps rock"]))
     #expect(
       history(joined([one, two, three, signal(["now", "later"])]))
         == expectHistory(["Ada eats fish now", "Bob cooks bear later"]))
-    let withInfinite = Signal.zip([one, two, three, infinite("x")]).map {
+    let withInfinite = Signal<String>.zip([one, two, three, infinite("x")]).map {
       $0.prefix(3).joined(separator: " ")
     }
     #expect(
@@ -158,7 +160,7 @@ import Testing
     let parts: [Signal<Int>] = [
       .just(0), .empty, signal([1, 2, 3]), .just(4), .just(5), .empty, .empty, signal([6, 7]),
     ]
-    #expect(history(Signal.concat(parts)) == expectHistory(Array(0...7)))
+    #expect(history(Signal<Int>.concat(parts)) == expectHistory(Array(0...7)))
     #expect(history(signal(parts).concat()) == expectHistory(Array(0...7)))
   }
 
@@ -187,13 +189,13 @@ import Testing
   }
 
   @Test func s57s58CombinePrevious() {
-    var previouses: [Int?] = []
+    let previouses = Guarded<[Int?]>([])
     let nexts = signal([1, 2, 3].map { Optional($0) }).combinePrevious(start: nil) { previous, next in
-      previouses.append(previous)
+      previouses.value.append(previous)
       return next!
     }
     #expect(history(nexts) == expectHistory([1, 2, 3]))
-    #expect(previouses == [nil, 1, 2])
+    #expect(previouses.value == [nil, 1, 2])
     let combined = signal([1, 2, 3]).combinePrevious(start: 1) { "\($0) - \($1)" }
     #expect(history(combined) == expectHistory(["1 - 1", "1 - 2", "2 - 3"]))
   }

@@ -18,50 +18,50 @@ import Testing
 
   @Test("G9: Disposing outer disposes inner subscriptions") func g9DisposingOuterDisposesInnerSubscriptions()
   {
-    var innerDisposed = false
-    let inner = Signal<Int> { _ in AnyDisposable { innerDisposed = true } }
+    let innerDisposed = Guarded(false)
+    let inner = Signal<Int> { _ in AnyDisposable { innerDisposed.value = true } }
     let outer = Signal<Int> { subscriber in
       inner.subscribe(subscriber)
       return nil
     }
     outer.subscribe().dispose()
-    #expect(innerDisposed)
+    #expect(innerDisposed.value)
   }
 
   @Test("G10: Disposing disposes did subscribe disposable") func g10DisposingDisposesDidSubscribeDisposable()
   {
-    var disposed = 0
-    let signal = Signal<Int> { _ in AnyDisposable { disposed += 1 } }
+    let disposed = Guarded(0)
+    let signal = Signal<Int> { _ in AnyDisposable { disposed.value += 1 } }
     let subscription = signal.subscribe()
-    #expect(disposed == 0)
+    #expect(disposed.value == 0)
     subscription.dispose()
     subscription.dispose()
-    #expect(disposed == 1)
+    #expect(disposed.value == 1)
   }
 
   @Test("Terminal event disposes did subscribe disposable first")
   func terminalEventDisposesDidSubscribeDisposableFirst() {
-    var log: [String] = []
+    let log = Guarded<[String]>([])
     let signal = Signal<Int> { subscriber in
       subscriber.sendNext(1)
       subscriber.sendCompleted()
       subscriber.sendNext(2)
       subscriber.sendError(TestError.boom)
-      return AnyDisposable { log.append("disposed") }
+      return AnyDisposable { log.value.append("disposed") }
     }
     signal.subscribe(
-      next: { log.append("next \($0)") }, error: { _ in log.append("error") },
-      completed: { log.append("completed") })
-    #expect(log == ["next 1", "completed", "disposed"])
+      next: { log.value.append("next \($0)") }, error: { _ in log.value.append("error") },
+      completed: { log.value.append("completed") })
+    #expect(log.value == ["next 1", "completed", "disposed"])
   }
 
   @Test("Defer runs factory per subscription") func deferRunsFactoryPerSubscription() {
-    var calls = 0
+    let calls = Guarded(0)
     let deferred = Signal<Int>.defer {
-      calls += 1
-      return .just(calls)
+      calls.value += 1
+      return .just(calls.value)
     }
-    #expect(calls == 0)
+    #expect(calls.value == 0)
     #expect(history(deferred) == expectHistory([1]))
     #expect(history(deferred) == expectHistory([2]))
   }
@@ -84,13 +84,13 @@ import Testing
     #expect(recorder.history == expectHistory([1, 2]))
     // A later subscription of the terminated subscriber is disposed at once
     // (its side effects never run).
-    var subscribedLater = false
+    let subscribedLater = Guarded(false)
     let later = Signal<Int> { _ in
-      subscribedLater = true
+      subscribedLater.value = true
       return nil
     }.subscribe(subscriber)
     #expect(later.isDisposed)
-    #expect(!subscribedLater)
+    #expect(!subscribedLater.value)
   }
 
   @Test("Disposing one subscription of a shared subscriber keeps the others")
@@ -108,25 +108,25 @@ import Testing
   }
 
   @Test("Reentrant send is queued after the current value") func reentrantSendIsQueuedAfterTheCurrentValue() {
-    var log: [String] = []
+    let log = Guarded<[String]>([])
     let signal = Signal<Int> { subscriber in
       subscriber.sendNext(0)
       subscriber.sendCompleted()
       return nil
     }
-    var captured: Subscriber<Int>?
+    let captured = Guarded<Subscriber<Int>?>(nil)
     let capturing = Signal<Int> { subscriber in
-      captured = subscriber
+      captured.value = subscriber
       return signal.subscribe(subscriber)
     }
     capturing.subscribe(
       next: { value in
-        log.append("begin \(value)")
-        if value < 3 { captured?.sendNext(value + 1) }
-        log.append("end \(value)")
-      }, completed: { log.append("completed") })
+        log.value.append("begin \(value)")
+        if value < 3 { captured.value?.sendNext(value + 1) }
+        log.value.append("end \(value)")
+      }, completed: { log.value.append("completed") })
     #expect(
-      log == [
+      log.value == [
         "begin 0", "end 0", "begin 1", "end 1", "begin 2", "end 2", "begin 3", "end 3", "completed",
       ])
   }
