@@ -5,7 +5,8 @@ extension Tour {
   static func combinators() {
     chapter("Combinators")
     say("Scala LazyList's vocabulary, lazy and memoized; fine on infinite sequences.")
-    let naturals = Seq.iterate(0) { $0 + 1 }
+    let naturals = Seq.iterate(1) { $0 + 1 }
+    show("let naturals = Seq.iterate(1) { $0 + 1 }", naturals)
     show("Seq(1...7).chunks(ofCount: 3)", Seq(1...7).chunks(ofCount: 3).array)
     show("naturals.windows(ofCount: 3).take(2)", naturals.windows(ofCount: 3).take(2).array)
     show(

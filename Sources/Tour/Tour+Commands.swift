@@ -38,9 +38,9 @@ extension Tour {
     print()
     say("A like, shown at once (optimistically), rolled back through `errors`.")
     let post = MutableProperty((liked: false, likes: 41))
-    var serverIsUp = false
+    let serverIsUp = MutableProperty(false)  // Sendable: a Command's closure may read it
     let like = Command<Void, Void> {
-      let up = serverIsUp
+      let up = serverIsUp.value
       return Signal<Void>.empty.delay(.milliseconds(300), on: scheduler)
         .then { up ? .empty : .error(ServiceError(description: "server unavailable")) }
     }
@@ -58,7 +58,7 @@ extension Tour {
     like.execute(())
     scheduler.run()
     print("\(stamp(scheduler))  the server is back; tap like")
-    serverIsUp = true
+    serverIsUp.value = true
     like.execute(()).subscribe(completed: { print("\(stamp(scheduler))  saved") })
     scheduler.run()
   }
@@ -77,8 +77,10 @@ extension Tour {
     loggingIn <~ login.executing
     let status = MutableProperty("signed out")
     status <~ login.executionSignals.switchToLatest()
-    status.signal.subscribe(next: { print("\(stamp(scheduler))  status: \($0)") })
-    cancel.enabled.subscribe(next: { print("\(stamp(scheduler))  cancel enabled: \($0)") })
+    status.signal.deliverOnMainThread()
+      .subscribe(next: { print("\(stamp(scheduler))  status: \($0)") })
+    cancel.enabled.deliverOnMainThread()
+      .subscribe(next: { print("\(stamp(scheduler))  cancel enabled: \($0)") })
 
     scheduler.schedule(after: .seconds(1)) {
       print("\(stamp(scheduler))  login(ada)")
@@ -114,7 +116,8 @@ extension Tour {
           Signal<Void>.empty.delay(.milliseconds(250), on: scheduler)
             .then { .error(ServiceError(description: "offline")) }
         }
-        Signal.merge([save.errors, refresh.errors]).subscribe(next: errors.sendNext)
+        let errors = self.errors
+        Signal<any Error>.merge([save.errors, refresh.errors]).subscribe(next: { errors.sendNext($0) })
       }
     }
     let model = ProfileViewModel(scheduler: scheduler)

@@ -6,23 +6,24 @@ extension Tour {
   static func conversions() async {
     chapter("Conversions between sequences and signals")
     say("A sequence becomes a cold signal: each subscription walks it again.")
-    let letters: Seq<String> = ["a", "b", "c"]
-    letters.signal().subscribe(
+    Signal(Seq(["a", "b", "c"])).subscribe(
       next: { print("  next \($0)") }, completed: { print("  completed") })
 
     say("On another scheduler, nothing is sent until that scheduler runs:")
     let scheduler = TestScheduler()
     var received: [String] = []
-    letters.signal(on: scheduler).subscribe(next: { received.append($0) })
+    Signal(Seq(["a", "b", "c"]), on: scheduler)
+      .deliverOnMainThread()  // main-actor callbacks may update `received`
+      .subscribe(next: { received.append($0) })
     show("received before the scheduler runs", received)
     scheduler.run()
     show("received after scheduler.run()", received)
 
     print()
     say("A signal becomes a memoized sequence: subscribed once, walked many times.")
-    var subscriptions = 0
+    let subscriptions = Counter()  // thread-safe: a signal's closures are @Sendable
     let numbers = Signal<Int> { subscriber in
-      subscriptions += 1
+      subscriptions.tick()
       for value in 1...4 { subscriber.sendNext(value) }
       subscriber.sendCompleted()
       return nil
@@ -31,7 +32,7 @@ extension Tour {
     show("sequence.head", sequence.head!)
     show("sequence.map { $0 * 10 }.array", sequence.map { $0 * 10 }.array)
     show("sequence.array", sequence.array)
-    show("subscriptions", subscriptions)
+    show("subscriptions", subscriptions.calls)
 
     print()
     blockingConversions(numbers)
@@ -55,21 +56,22 @@ extension Tour {
     say("Swift concurrency: for try await over signal.values.")
     var total = 0
     do {
-      for try await value in Seq(1...5).signal().values { total += value }
+      for try await value in Signal(Seq(1...5)).values { total += value }
     } catch {
       print("  failed: \(error)")
     }
-    show("sum of Seq(1...5).signal().values", total)
+    show("sum of Signal(Seq(1...5)).values", total)
 
     say("values subscribes at the loop's first next(); break disposes even an infinite synchronous signal.")
-    let naturals = Seq.iterate(0) { $0 + 1 }.signal()
+    let naturals = Signal(Seq.iterate(1) { $0 + 1 })
+    say("let naturals = Signal(Seq.iterate(1) { $0 + 1 }): infinite, sent synchronously on subscription.")
     var seen: [Int] = []
     do {
       for try await n in naturals.values(bufferingPolicy: .bufferingOldest(16)) {
         seen.append(n)
         if n == 3 { break }
       }
-      show("values of Seq.iterate(0) { $0 + 1 }.signal() until 3", seen)
+      show("values of naturals until 3", seen)
 
       say("In async code, first(), toArray() and waitUntilCompleted() suspend instead of blocking.")
       show("try await naturals.first()", try await naturals.first() as Any)

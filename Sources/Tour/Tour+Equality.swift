@@ -15,7 +15,7 @@ extension Tour {
     show("Seq([1, 2, 3]) == Seq([1, 2])", fromArray == Seq([1, 2]))
     show("Set([fromArray, generated, dynamic(1)]).count", Set([fromArray, generated, dynamic(1)]).count)
     say("Equality stops at the first difference, even against an infinite sequence:")
-    show("Seq([1, 2, 9]) == naturals", Seq([1, 2, 9]) == Seq.iterate(1) { $0 + 1 })
+    show("Seq([1, 2, 9]) == Seq.iterate(1) { $0 + 1 }", Seq([1, 2, 9]) == Seq.iterate(1) { $0 + 1 })
 
     print()
     say("description shows what is evaluated and never evaluates more.")

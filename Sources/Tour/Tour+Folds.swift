@@ -17,6 +17,7 @@ extension Tour {
     say("foldRight is lazy: rest() is the fold of the tail, run only if called.")
     let seen = Counter()
     let naturals = Seq.iterate(1) { $0 + 1 }.map { seen.tick($0) }
+    show("let naturals = Seq.iterate(1) { $0 + 1 }.map { seen.tick($0) }", naturals)
     let firstOver10 = naturals.foldRight(start: 0) { x, rest in x * x > 10 ? x : rest() }
     show("first natural whose square is over 10 (infinite source)", firstOver10)
     show("elements evaluated", seen.calls)

@@ -5,6 +5,7 @@ extension Tour {
   static func infinite() {
     chapter("Infinite sequences")
     let naturals = Seq.iterate(1) { $0 + 1 }
+    show("let naturals = Seq.iterate(1) { $0 + 1 }", naturals)
     show("naturals.take(10)", naturals.take(10).array)
     show("naturals.filter { $0 % 7 == 0 }.take(3)", naturals.filter { $0 % 7 == 0 }.take(3).array)
     show("naturals.take(while: { $0 * $0 < 50 })", naturals.take(while: { $0 * $0 < 50 }).array)

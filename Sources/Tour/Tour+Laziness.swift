@@ -27,6 +27,7 @@ extension Tour {
     say("take(n) never evaluates element n + 1 of its source.")
     let pulled = Counter()
     let naturals = Seq.iterate(1) { pulled.tick($0 + 1) }
+    show("let naturals = Seq.iterate(1) { pulled.tick($0 + 1) }", naturals)
     show("naturals.take(5).array", naturals.take(5).array)
     show("next calls (the seed, then 4 calls)", pulled.calls)
 

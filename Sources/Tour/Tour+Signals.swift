@@ -1,23 +1,24 @@
 import LazySeq
 import LazySeqSignals
+import Synchronization
 
 extension Tour {
   /// Virtual time as `t=0.700s`.
-  static func stamp(_ scheduler: TestScheduler) -> String {
+  nonisolated static func stamp(_ scheduler: TestScheduler) -> String {
     let (seconds, attoseconds) = scheduler.now.components
     let milliseconds = seconds * 1_000 + attoseconds / 1_000_000_000_000_000
     let fraction = String(milliseconds % 1_000)
     return "t=\(milliseconds / 1_000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
   }
 
-  /// RAC's search box: text changes, filter, throttle, flatMap, deliver(on:).
+  /// RAC's search box: text changes, filter, throttle, flatMap, deliverOnMainThread().
   static func signals() {
     chapter("Signals: RAC's search box on virtual time")
     say("A TestScheduler moves a virtual clock: no sleeping, same output every run.")
     let scheduler = TestScheduler()
     let text = Subject<String>()
 
-    func search(_ query: String) -> Signal<[String]> {
+    @Sendable func search(_ query: String) -> Signal<[String]> {
       Signal { subscriber in
         print("\(stamp(scheduler))  search(\"\(query)\") starts")
         return scheduler.schedule(after: .milliseconds(300)) {
@@ -32,7 +33,7 @@ extension Tour {
       .filter { $0.count > 2 }
       .throttle(.milliseconds(500), on: scheduler)
       .flatMap { search($0) }
-      .deliver(on: scheduler)  // the "main" scheduler of this simulation
+      .deliverOnMainThread()  // the results update the view on the main actor
       .subscribe(next: { results in print("\(stamp(scheduler))  show \(results)") })
 
     let typing: [(Int, String)] = [
@@ -53,17 +54,17 @@ extension Tour {
     say("map + switchToLatest: a new query cancels the search still running.")
     let clock = TestScheduler()
     let queries = Subject<String>()
-    func cancellableSearch(_ query: String) -> Signal<String> {
+    @Sendable func cancellableSearch(_ query: String) -> Signal<String> {
       Signal { subscriber in
-        var answered = false
+        let answered = Mutex(false)  // signal closures are @Sendable: no captured `var`
         let reply = clock.schedule(after: .milliseconds(300)) {
-          answered = true
+          answered.withLock { $0 = true }
           subscriber.sendNext("results for \(query)")
           subscriber.sendCompleted()
         }
         return AnyDisposable {
           reply.dispose()
-          if !answered { print("\(stamp(clock))  search(\"\(query)\") cancelled") }
+          if !answered.withLock({ $0 }) { print("\(stamp(clock))  search(\"\(query)\") cancelled") }
         }
       }
     }
@@ -71,6 +72,7 @@ extension Tour {
       queries.signal
       .map { cancellableSearch($0) }
       .switchToLatest()
+      .deliverOnMainThread()
       .subscribe(next: { print("\(stamp(clock))  \($0)") })
     for (milliseconds, value) in [(0, "cat"), (100, "cats"), (1_000, "dogs")] {
       clock.schedule(after: .milliseconds(milliseconds)) {
@@ -84,12 +86,12 @@ extension Tour {
     print()
     say("retry, then catch: two retries may rescue a flaky request; catch supplies a fallback.")
     func flaky(failures: Int) -> Signal<String> {
-      var attempts = 0
+      let attempts = Counter()  // thread-safe: a signal's closures are @Sendable
       return Signal { subscriber in
-        attempts += 1
-        print("  attempt \(attempts)")
-        if attempts <= failures {
-          subscriber.sendError(ServiceError(description: "timeout #\(attempts)"))
+        let attempt = attempts.tick()
+        print("  attempt \(attempt)")
+        if attempt <= failures {
+          subscriber.sendError(ServiceError(description: "timeout #\(attempt)"))
         } else {
           subscriber.sendNext("payload")
           subscriber.sendCompleted()
@@ -111,7 +113,7 @@ extension Tour {
     signupForm()
   }
 
-  /// The round-2 operators on a sign-up form: three fields, a submit button.
+  /// A sign-up form: three fields, a submit button.
   static func signupForm() {
     say("A sign-up form: combineLatest of three fields, withLatest(from:) on submit, tryMap to parse.")
     let name = Subject<String>()
@@ -125,6 +127,7 @@ extension Tour {
     let form = name.signal.combineLatest(with: age.signal, accepted.signal)
     form.map { fields in fields.0.isEmpty || !fields.2 ? "incomplete" : "ready" }
       .distinctUntilChanged(by: ==)
+      .deliverOnMainThread()
       .subscribe(next: { print("  form is \($0)") })
     submit.signal.withLatest(from: form)
       .tryMap { _, fields -> String in
@@ -132,8 +135,8 @@ extension Tour {
         guard let years = Int(fields.1) else { throw NotANumber(text: fields.1) }
         return "submitted \(fields.0), \(years)"
       }
-      .subscribe(
-        next: { print("  \($0)") }, error: { print("  rejected: \($0)") })
+      .deliverOnMainThread()
+      .subscribe(next: { print("  \($0)") }, error: { print("  rejected: \($0)") })
     name.sendNext("Ada")
     age.sendNext("36")
     accepted.sendNext(false)
@@ -151,7 +154,7 @@ extension Tour {
     )
     .subscribe(next: { print("  tab shows \($0)") })
     for name in ["inbox", "sent", "spam"] { tab.sendNext(name) }
-    Seq(1...10).signal().takeLast(3).collect().subscribe(next: { print("  takeLast(3) \($0)") })
+    Signal(Seq(1...10)).takeLast(3).collect().subscribe(next: { print("  takeLast(3) \($0)") })
     let clock = TestScheduler()
     let keys = Subject<String>()
     keys.signal.debounce(.milliseconds(250), on: clock)

@@ -1,5 +1,7 @@
 // Printing helpers shared by the chapters of the tour.
 
+import Synchronization
+
 /// The tour's chapters, one file each (`Tour+<Chapter>.swift`).
 @MainActor
 enum Tour {
@@ -16,25 +18,38 @@ enum Tour {
   }
 
   /// Prints an explanatory line.
-  static func say(_ text: String) {
+  nonisolated static func say(_ text: String) {
     print("// " + text)
   }
 
   /// Prints a line of code and what it shows.
-  static func show(_ code: String, _ value: Any) {
+  nonisolated static func show(_ code: String, _ value: Any) {
     print("\(code)  ->  \(value)")
   }
 }
 
 /// Counts the calls of the closures given to an operator, to make laziness
-/// and memoization visible.
-final class Counter {
-  private(set) var calls = 0
+/// and memoization visible. Thread-safe, so signal closures (which are
+/// `@Sendable`) can count with it too.
+final class Counter: Sendable {
+  private let count = Mutex(0)
+
+  /// How many calls were recorded.
+  var calls: Int { count.withLock { $0 } }
 
   /// Records a call and passes `value` through.
   func tick<T>(_ value: T) -> T {
-    calls += 1
+    count.withLock { $0 += 1 }
     return value
+  }
+
+  /// Records a call and returns how many calls were recorded.
+  @discardableResult
+  func tick() -> Int {
+    count.withLock { count in
+      count += 1
+      return count
+    }
   }
 }
 

@@ -55,9 +55,9 @@ do {
 do {
   let clock = TestScheduler()
   let post = MutableProperty((liked: false, likes: 41))
-  var serverIsUp = false
+  let serverIsUp = MutableProperty(false)  // Sendable: the Command's closure may read it
   let like = Command<Void, Void> {
-    let up = serverIsUp
+    let up = serverIsUp.value
     return Signal<Void>.empty.delay(.milliseconds(300), on: clock)
       .then { up ? .empty : .error(ServiceError(description: "server unavailable")) }
   }
@@ -71,7 +71,7 @@ do {
   post.signal.subscribe(next: { print($0.liked ? "♥" : "♡", $0.likes) })  // ♡ 41
   like.execute(())  // ♥ 42
   clock.run()  // error: server unavailable; rolling back, ♡ 41
-  serverIsUp = true
+  serverIsUp.value = true
   like.execute(())  // ♥ 42
   clock.run()
 }
@@ -125,7 +125,8 @@ final class ProfileViewModel {
       Signal<Void>.empty.delay(.milliseconds(250), on: clock)
         .then { .error(ServiceError(description: "offline")) }
     }
-    Signal.merge([save.errors, refresh.errors]).subscribe(next: errors.sendNext)
+    let errors = self.errors
+    Signal<any Error>.merge([save.errors, refresh.errors]).subscribe(next: { errors.sendNext($0) })
   }
 }
 do {
@@ -140,14 +141,16 @@ do {
  ## Binding to any object
 
  `bind(to:_:)` is RAC's `RAC(object, key) = signal`. It holds the object
- weakly, and ends when the signal ends or the object is gone.
+ weakly, and ends when the signal ends or the object is gone. A view lives on
+ the main actor, so bind after `deliverOnMainThread()`: its `bind(to:_:)` sets
+ the property on the main actor.
  */
-final class TitleLabel {
+@MainActor final class TitleLabel {
   var text = ""
 }
 let label = TitleLabel()
 let titles = Subject<String>()
-titles.signal.map { $0.uppercased() }.bind(to: label, \.text)
+titles.signal.map { $0.uppercased() }.deliverOnMainThread().bind(to: label, \.text)
 titles.sendNext("inbox")
 print(label.text)  // INBOX
 //: [Next: Conversions](@next)

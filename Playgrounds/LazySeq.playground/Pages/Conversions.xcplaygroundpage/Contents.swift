@@ -7,19 +7,24 @@
  */
 import LazySeq
 import LazySeqSignals
+import Synchronization
 
 /*:
  ## From a sequence to a signal
 
- `seq.signal(on:)` is cold: each subscription walks the sequence again. On an
- asynchronous scheduler each element is sent by its own scheduled action.
+ `Signal(seq, on: scheduler)` is cold: each subscription walks the sequence
+ again. On an asynchronous scheduler each element is sent by its own scheduled
+ action. The sequence is *sent* into the signal: pass a fresh `Seq`, not one
+ you keep using.
  */
-let letters: Seq<String> = ["a", "b", "c"]
-letters.signal().subscribe(next: { print($0) }, completed: { print("completed") })  // a b c completed
+let letters = Signal(Seq(["a", "b", "c"]))
+letters.subscribe(next: { print($0) }, completed: { print("completed") })  // a b c completed
 
 let scheduler = TestScheduler()
 var received: [String] = []
-letters.signal(on: scheduler).subscribe(next: { received.append($0) })
+Signal(Seq(["a", "b", "c"]), on: scheduler)
+  .deliverOnMainThread()  // main-actor callbacks may update the page's variables
+  .subscribe(next: { received.append($0) })
 print(received)  // []: nothing before the scheduler runs
 scheduler.run()
 print(received)  // ["a", "b", "c"]
@@ -29,15 +34,15 @@ print(received)  // ["a", "b", "c"]
  `signal.sequence` subscribes once and memoizes what arrives; `head` and `tail`
  wait until the value (or the end) is known.
  */
-var subscriptions = 0
+let subscriptions = Mutex(0)  // a signal's closures are @Sendable: count in a thread-safe box
 let numbers = Signal<Int> { subscriber in
-  subscriptions += 1
+  subscriptions.withLock { $0 += 1 }
   for value in 1...4 { subscriber.sendNext(value) }
   subscriber.sendCompleted()
   return nil
 }
 let sequence = numbers.sequence
-print(sequence.head!, sequence.array, sequence.map { $0 * 10 }.array, subscriptions)
+print(sequence.head!, sequence.array, sequence.map { $0 * 10 }.array, subscriptions.withLock { $0 })
 // 1 [1, 2, 3, 4] [10, 20, 30, 40] 1
 /*:
  ## Blocking conversions
@@ -67,12 +72,12 @@ try blockingConversions()
  synchronous, infinite signal is still sending.
  */
 var total = 0
-for try await value in Seq(1...5).signal().values {
+for try await value in Signal(Seq(1...5)).values {
   total += value
 }
 print(total)  // 15
 
-let naturals = Seq.iterate(0) { $0 + 1 }.signal()
+let naturals = Signal(Seq.iterate(1) { $0 + 1 })
 for try await n in naturals.values(bufferingPolicy: .bufferingOldest(16)) {
   if n == 3 { break }  // ends the loop and stops the infinite signal
 }

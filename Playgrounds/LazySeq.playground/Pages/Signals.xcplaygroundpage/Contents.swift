@@ -12,6 +12,7 @@
  */
 import LazySeq
 import LazySeqSignals
+import Synchronization
 
 let countdown = Signal<Int> { subscriber in
   print("subscribed")
@@ -41,7 +42,7 @@ words
   .map { $0 + "foobar" }
   .distinctUntilChanged()
   .subscribe(next: { print($0) })
-Signal.merge([Signal.just(1), Signal.just(2)]).collect().subscribe(next: { print($0) })
+Signal<Int>.merge([.just(1), .just(2)]).collect().subscribe(next: { print($0) })
 Signal.just("a").zip(with: Signal.just(1)).subscribe(next: { print($0, $1) })
 /*:
  ## Subjects: signals you send to by hand
@@ -71,14 +72,17 @@ current.sendNext("busy")
  more times.
  */
 struct Offline: Error {}
-var attempts = 0
+let attempts = Mutex(0)  // a signal's closures are @Sendable: count in a thread-safe box
 let flaky = Signal<String> { subscriber in
-  attempts += 1
-  if attempts < 3 { subscriber.sendError(Offline()) } else { subscriber.sendNext("data") }
+  let attempt = attempts.withLock { count in
+    count += 1
+    return count
+  }
+  if attempt < 3 { subscriber.sendError(Offline()) } else { subscriber.sendNext("data") }
   subscriber.sendCompleted()
   return nil
 }
-flaky.retry(5).subscribe(next: { print($0, "after", attempts, "attempts") })
+flaky.retry(5).subscribe(next: { print($0, "after", attempts.withLock { $0 }, "attempts") })  // data after 3 attempts
 Signal<String>.error(Offline()).catch { _ in .just("fallback") }.subscribe(next: { print($0) })
 /*:
  ## Sharing one subscription
@@ -86,9 +90,9 @@ Signal<String>.error(Offline()).catch { _ in .just("fallback") }.subscribe(next:
  `replay()` subscribes once, now, and replays everything to each subscriber,
  so the expensive work runs once.
  */
-var runs = 0
+let runs = Mutex(0)
 let expensive = Signal<Int> { subscriber in
-  runs += 1
+  runs.withLock { $0 += 1 }
   subscriber.sendNext(42)
   subscriber.sendCompleted()
   return nil
@@ -96,7 +100,7 @@ let expensive = Signal<Int> { subscriber in
 let shared = expensive.replay()
 shared.subscribe(next: { print("first", $0) })
 shared.subscribe(next: { print("second", $0) })
-print("runs:", runs)  // 1
+print("runs:", runs.withLock { $0 })  // 1
 /*:
  ## More of RAC's operators
 
@@ -125,11 +129,11 @@ mode.sendNext("b")  // mode banana
 mode.sendNext("z")  // mode ?
 
 struct NotANumber: Error {}
-Seq(["1", "2", "x", "4"]).signal()
+Signal(Seq(["1", "2", "x", "4"]))
   .tryMap { text -> Int in
     guard let number = Int(text) else { throw NotANumber() }
     return number
   }
   .subscribe(next: { print("parsed", $0) }, error: { print("error", $0) })  // parsed 1, parsed 2, error NotANumber()
-Seq(1...10).signal().takeLast(3).collect().subscribe(next: { print($0) })  // [8, 9, 10]
+Signal(Seq(1...10)).takeLast(3).collect().subscribe(next: { print($0) })  // [8, 9, 10]
 //: [Next: Schedulers & Time](@next)
