@@ -37,7 +37,14 @@ import Testing
     let screen = Screen()
     subject.signal.deliverOnMainThread().subscribe(
       next: { screen.log.append("next \($0)") }, completed: { screen.log.append("completed") })
-    await Task.detached { subject.sendNext(1) }.value
+    // Sent on another thread while the main actor waits without yielding,
+    // so the main queue cannot run in between.
+    let sent = DispatchSemaphore(value: 0)
+    Thread {
+      subject.sendNext(1)
+      sent.signal()
+    }.start()
+    sent.wait()
     // Queued, not delivered: the main queue has not run yet.
     #expect(screen.log == [])
     subject.sendNext(2)

@@ -4,7 +4,7 @@
 //
 // Internal: `--memory-case NAME --n N` runs one memory case in this process
 // (the parent spawns these so that peaks do not contaminate each other).
-// `--only seq,ref,mem,signals,conv` runs a subset (for profiling).
+// `--only seq,ref,mem,signals,conv,async` runs a subset (for profiling).
 // `--instructions NAME --n N` runs one signal case once, for callgrind.
 import Foundation
 
@@ -74,6 +74,7 @@ print(
 )
 var runner = Runner(config: config)
 runner.runAll(only: only)
+if only?.contains("async") ?? true { runner.rows += await Runner.asyncScenarios(config) }
 print("")
 printTable(runner.rows)
 let missed = runner.rows.filter { $0.status == "MISS" }.map(\.id)

@@ -313,6 +313,9 @@ extension Operators {
   final class ValuesConsumer<Value: Sendable> {
     let channel: ValuesChannel<Value>
     let subscription: any Disposable
+    /// Values taken from the channel in one batch, served without a lock.
+    private var batch: [Value] = []
+    private var position = 0
 
     init(channel: ValuesChannel<Value>, subscription: any Disposable) {
       self.channel = channel
@@ -326,13 +329,21 @@ extension Operators {
         subscription.dispose()
         return nil
       }
-      // The fast path: a value is waiting; no suspension, no executor hop.
-      switch channel.take() {
-      case .value(let value): return value
-      case .end(let end):
+      // The fast path: a value taken earlier, or waiting in the channel; no
+      // suspension, no executor hop, one lock per batch.
+      if position < batch.count {
+        position += 1
+        return batch[position - 1]
+      }
+      batch.removeAll(keepingCapacity: true)
+      position = 0
+      if let end = channel.takeAll(into: &batch) {
         try end.get()
         return nil
-      case .empty: break
+      }
+      if !batch.isEmpty {
+        position = 1
+        return batch[0]
       }
       let channel = self.channel
       let subscription = self.subscription
@@ -378,23 +389,18 @@ extension Operators {
       self.policy = policy
     }
 
-    /// Takes a buffered value, or the end once the buffer is empty.
-    func take() -> Taken {
+    /// Moves every buffered value into `batch` (which must be empty; its
+    /// storage becomes the channel's next buffer), or returns the end once
+    /// nothing is buffered.
+    func takeAll(into batch: inout [Value]) -> Result<Void, any Error>? {
       state.withLock { state in
         if state.head < state.buffer.count {
-          let value = state.buffer[state.head]
-          state.head += 1
-          if state.head == state.buffer.count {
-            state.buffer.removeAll(keepingCapacity: state.buffer.capacity <= 1024)
-            state.head = 0
-          } else if state.head >= 1024 && state.head * 2 >= state.buffer.count {
-            state.buffer.removeFirst(state.head)
-            state.head = 0
-          }
-          return .value(value)
+          swap(&batch, &state.buffer)
+          if state.head > 0 { batch.removeFirst(state.head) }
+          state.head = 0
+          return nil
         }
-        if let end = state.end { return .end(end) }
-        return .empty
+        return state.end
       }
     }
 

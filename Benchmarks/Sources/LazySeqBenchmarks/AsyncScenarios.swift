@@ -1,0 +1,110 @@
+// Scenario 9: `for try await` over `signal.values` against `AsyncStream`,
+// nonisolated and on the main actor. Both producers send from another
+// thread while the loop consumes, so both sides pay for the hand-over.
+import Dispatch
+import LazySeq
+import LazySeqSignals
+
+enum OursAsync {
+  /// `for try await` over the values of a signal of `0..<n`, in the
+  /// caller's isolation.
+  static func valuesLoop(_ n: Int, isolation: isolated (any Actor)? = #isolation) async -> Int {
+    var acc = 0
+    do {
+      for try await value in Signal(Seq(0..<n)).values { acc = mix(acc, value) }
+    } catch {
+      fail("scenario 9: the signal failed: \(error)")
+    }
+    return acc
+  }
+}
+
+enum BaselineAsync {
+  /// `for await` over an `AsyncStream` that a dispatch queue fills with
+  /// `0..<n`, in the caller's isolation.
+  static func streamLoop(_ n: Int, isolation: isolated (any Actor)? = #isolation) async -> Int {
+    let stream = AsyncStream<Int> { continuation in
+      DispatchQueue(label: "LazySeqBenchmarks.producer").async {
+        for value in 0..<n { continuation.yield(value) }
+        continuation.finish()
+      }
+    }
+    var acc = 0
+    for await value in stream { acc = mix(acc, value) }
+    return acc
+  }
+}
+
+/// One async contender: its body runs once per timed call.
+struct AsyncContender {
+  var name: String
+  var elements: Int
+  var body: @Sendable () async -> Int
+}
+
+/// `runInterleaved` for async bodies, run in the caller's isolation.
+func runInterleavedAsync(
+  _ contenders: [AsyncContender], reps: Int, isolation: isolated (any Actor)? = #isolation
+) async -> [Sample] {
+  let clock = ContinuousClock()
+  var times = Array(repeating: [Double](), count: contenders.count)
+  var sums = [Int?](repeating: nil, count: contenders.count)
+  for rep in 0...reps {
+    for (i, c) in contenders.enumerated() {
+      let start = clock.now
+      let checksum = await c.body()
+      let elapsed = clock.now - start
+      if let previous = sums[i], previous != checksum {
+        fail("\(c.name): checksum changed between repetitions (\(previous) then \(checksum))")
+      }
+      sums[i] = checksum
+      if rep > 0 { times[i].append(elapsed.nanoseconds / Double(max(1, c.elements))) }
+    }
+  }
+  return contenders.indices.map { Sample(nsPerElement: median(times[$0]), checksum: sums[$0] ?? 0) }
+}
+
+extension Runner {
+  /// Scenario 9, nonisolated: both loops run on the global executor.
+  nonisolated static func nonisolatedSamples(_ n: Int, reps: Int) async -> [Sample] {
+    await runInterleavedAsync(
+      [
+        AsyncContender(name: "values", elements: n) { await OursAsync.valuesLoop(n, isolation: nil) },
+        AsyncContender(name: "AsyncStream", elements: n) { await BaselineAsync.streamLoop(n, isolation: nil) },
+      ], reps: reps, isolation: nil)
+  }
+
+  /// Scenario 9: `values` against `AsyncStream`, off and on the main actor.
+  @MainActor
+  static func asyncScenarios(_ config: Config) async -> [ResultRow] {
+    var rows: [ResultRow] = []
+    let n = config.signalN
+    print("… scenario 9 (for try await over values) at n = \(formatSize(n))")
+    let off = await Task.detached { await Runner.nonisolatedSamples(n, reps: 5) }.value
+    expectSameChecksum("9 values, nonisolated", ours: off[0].checksum, baseline: off[1].checksum)
+    rows.append(
+      ResultRow(
+        id: "9", scenario: "for try await over values, nonisolated", size: n, unit: "ns/val",
+        ours: off[0].nsPerElement, oursName: "for try await x in Signal(Seq(0..<n)).values",
+        baseline: off[1].nsPerElement, baselineName: "for await x in AsyncStream (fed by a queue)",
+        target: .ratio(0.5)))
+    let on = await runInterleavedAsync(
+      [
+        AsyncContender(name: "values on the main actor", elements: n) { @MainActor in
+          await OursAsync.valuesLoop(n)
+        },
+        AsyncContender(name: "AsyncStream on the main actor", elements: n) { @MainActor in
+          await BaselineAsync.streamLoop(n)
+        },
+      ], reps: 5)
+    expectSameChecksum("9m values, main actor", ours: on[0].checksum, baseline: on[1].checksum)
+    rows.append(
+      ResultRow(
+        id: "9m", scenario: "for try await over values, on the main actor", size: n, unit: "ns/val",
+        ours: on[0].nsPerElement, oursName: "the same loop in @MainActor code",
+        baseline: on[1].nsPerElement, baselineName: "AsyncStream in @MainActor code (reference)",
+        target: .atMost(100),
+        note: "Target: at most 100 ns per value (absolute); the AsyncStream column is for orientation."))
+    return rows
+  }
+}
