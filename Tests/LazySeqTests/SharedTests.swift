@@ -96,17 +96,60 @@ extension Atomic where Value == Int {
   }
 }
 
+/// `index..<count` as a chain of dynamic nodes whose closures report to
+/// `probe`.
+private func probedNodes(from index: Int, count: Int, _ probe: RegionProbe) -> Seq<Int> {
+  Seq(
+    head: { probe.run(.dynamicHead, index) { index < count ? index : nil } },
+    tail: { probe.run(.dynamicTail, index) { probedNodes(from: index + 1, count: count, probe) } })
+}
+
+/// The storage kinds a shared sequence can start with that force under
+/// their own claim or lock, each over probed closures.
+enum SharedTop: String, CaseIterable, Sendable {
+  /// A chain of dynamic nodes: every walker forces the nodes itself.
+  case dynamicChain
+  /// A deferred sequence (`skip(while:)`) over a dynamic chain.
+  case deferredOverChain
+  /// A dynamic node whose tail is a memo (`map`) over a dynamic chain.
+  case nodeOverMemo
+  /// A memo (`concat`) over a dynamic chain and `unfold`.
+  case memoOverChain
+
+  fileprivate func make(count: Int, _ probe: RegionProbe) -> Seq<Int> {
+    switch self {
+    case .dynamicChain:
+      return probedNodes(from: 0, count: count, probe)
+    case .deferredOverChain:
+      return probedNodes(from: 0, count: count, probe)
+        .skip(while: { x in probe.run(.skipWhile, x) { x < count / 3 } })
+    case .nodeOverMemo:
+      return Seq(
+        head: { probe.run(.innerHead, 0) { -1 } },
+        tail: {
+          probe.run(.innerTail, 0) {
+            probedNodes(from: 0, count: count, probe).map { x in probe.run(.map, x) { x * 2 } }
+          }
+        })
+    case .memoOverChain:
+      let unfolded = Seq.unfold(count) { (index: inout Int) -> Int? in
+        probe.run(.unfold, index) {
+          guard index < 2 * count else { return nil }
+          defer { index += 1 }
+          return index
+        }
+      }
+      return probedNodes(from: 0, count: count, probe).concat(unfolded)
+    }
+  }
+}
+
 /// The elements `0..<count` and some negative tail values, through dynamic
 /// nodes, `unfold`, `iterate`, `zip`, `filter`, `flatMap` (into dynamic
 /// inner sequences), `take(while:)`, `map`, `concat`, `uniqued(on:)`,
 /// `compactMap`, `skip(while:)`, `take`/`skip`, `enumerated`, with every
 /// closure reporting to `probe` (inputs stay unique per closure).
 private func probedSource(count: Int, _ probe: RegionProbe) -> Seq<Int> {
-  func node(_ index: Int) -> Seq<Int> {
-    Seq(
-      head: { probe.run(.dynamicHead, index) { index < count ? index : nil } },
-      tail: { probe.run(.dynamicTail, index) { node(index + 1) } })
-  }
   let unfolded = Seq.unfold(0) { (index: inout Int) -> Int? in
     probe.run(.unfold, index) {
       guard index < count else { return nil }
@@ -115,7 +158,9 @@ private func probedSource(count: Int, _ probe: RegionProbe) -> Seq<Int> {
     }
   }
   let iterated = Seq.iterate(0) { previous in probe.run(.iterate, previous) { previous + 1 } }
-  let doubled = node(0).zip(with: unfolded).map { a, b in probe.run(.zip, a) { a + b } }
+  let doubled = probedNodes(from: 0, count: count, probe).zip(with: unfolded).map { a, b in
+    probe.run(.zip, a) { a + b }
+  }
   let spread =
     doubled
     .filter { x in probe.run(.filter, x / 2) { x % 3 != 0 } }
@@ -228,6 +273,22 @@ struct SharedTests {
     }
     #expect(probe.maximumInFlight == 1, "two closures of one shared sequence ran at once")
     expectSameRuns(probe, reference, steps: Step.allCases)
+  }
+
+  @Test(
+    "Whatever storage a shared sequence starts with, its closures run once per element, one at a time",
+    arguments: SharedTop.allCases)
+  func everyKindOfStart(top: SharedTop) async {
+    let reference = RegionProbe(range: Self.range)
+    let expected = top.make(count: Self.count, reference).array
+    let probe = RegionProbe(range: Self.range)
+    let shared = Seq.Shared(top.make(count: Self.count, probe))
+    let walks = await runConcurrently(threads: 6) { thread in walk(shared, style: thread) }
+    for (thread, values) in walks.enumerated() {
+      #expect(values == expected, "thread \(thread) saw different values")
+    }
+    #expect(probe.maximumInFlight == 1, "two closures of one shared sequence ran at once")
+    expectSameRuns(probe, reference, steps: Step.allCases.filter { !reference.runs(of: $0).isEmpty })
   }
 
   @Test("The sides of a shared partition, walked by different threads, still run one closure at a time")
