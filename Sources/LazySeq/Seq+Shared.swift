@@ -4,7 +4,7 @@
 // closures, which may touch that domain's state). `Seq.Shared` takes a
 // sequence *and everything its closures capture* out of the caller's region
 // (`sending`, the argument `Mutex` makes), and is then `Sendable`. Its
-// soundness rests on invariant I1 (ARCHITECTURE.md, Locking.swift): every
+// soundness rests on invariant I1 (Locking.swift, Docs/Contracts.md): every
 // closure stored in the storages reachable from one `Seq` runs only while
 // that sequence's forcing claim is held, so the closures of the region it
 // took run one at a time, whichever threads walk it.
