@@ -52,6 +52,16 @@
 // ordering, except the relaxed re-entrancy `owner` fields below, which each
 // thread compares only with its own identity.
 //
+// Invariant I1 (what makes `Seq.Shared` sound; Docs/Contracts.md): every
+// closure stored in the storages reachable from one `Seq` runs only while
+// that sequence's forcing claim is held; no operator forces two storages of
+// one region on two threads at once. A producer reads its sources through
+// walkers, so their closures run inside its claim; a node's tail waits for
+// its head, so a chain of nodes is forced in order; the sides of a
+// partition force their common source under one lock. An operator that
+// forced one of its sources outside its own claim (on another thread, say)
+// would break it. `SharedTests` checks it.
+//
 // Re-entrancy: a producer that demands, directly or through other
 // sequences, the very element it is producing would wait for itself
 // forever. The claim's holder records its thread identity, so the re-entrant

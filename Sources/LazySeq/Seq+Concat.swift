@@ -35,12 +35,8 @@ extension Seq {
   /// the sequences' elements; the list of sequences is read now.
   ///
   /// ```swift
-  /// print(Seq<Int>.concat([[1], [], [2, 3]]).array)   // [1, 2, 3]
+  /// print(Seq.concat([Seq([1]), Seq(), Seq([2, 3])]).array)   // [1, 2, 3]
   /// ```
-  ///
-  /// - Note: Spell the element type (`Seq<Int>.concat(…)`): with Swift 6.3
-  ///   the compiler cannot infer it here (swiftlang/swift#80146; see the
-  ///   Sendable policy in `Docs/Contracts.md`).
   @inlinable
   public static func concat<S: Sequence>(_ sequences: S) -> Seq<Element>
   where S.Element == Seq<Element> {

@@ -25,12 +25,9 @@ extension Seq {
   /// sequence.
   ///
   /// ```swift
-  /// print(Seq<Int>.zip([[1, 2], [3, 4], [5, 6]]).array)   // [[1, 3, 5], [2, 4, 6]]
+  /// let (a, b, c) = (Seq([1, 2]), Seq([3, 4]), Seq([5, 6]))
+  /// print(Seq.zip([a, b, c]).array)   // [[1, 3, 5], [2, 4, 6]]
   /// ```
-  ///
-  /// - Note: Spell the element type (`Seq<Int>.zip(…)`): with Swift 6.3 the
-  ///   compiler cannot infer it here (swiftlang/swift#80146; see the
-  ///   Sendable policy in `Docs/Contracts.md`).
   @inlinable
   public static func zip(_ sequences: [Seq<Element>]) -> Seq<[Element]> {
     guard !sequences.isEmpty else { return Seq<[Element]>() }

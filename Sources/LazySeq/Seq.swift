@@ -23,13 +23,24 @@
 ///   never return on an infinite sequence; use ``take(_:)`` first.
 ///
 /// ## Threading
-/// A `Seq` may be shared across threads: it is `Sendable` when its elements
-/// are (its iterator is not `Sendable`).
-/// Forcing an element claims it (one compare-and-swap), so closures given
-/// to one sequence's operators run one at a time, on whichever thread
-/// demands the element; reading an evaluated element takes no lock. A closure that
-/// demands the element it is itself computing stops the program with a
-/// precise message rather than deadlocking.
+/// A `Seq` belongs to one isolation domain, like the standard library's lazy
+/// sequences: it is not `Sendable`, because its operators store plain
+/// closures, which may use the state of the code that built them. A fresh
+/// sequence can move to another task (`sending`); to walk one memo from
+/// several threads, share it with ``Shared``:
+///
+/// ```swift
+/// let squares = Seq.Shared(Seq(1...3).map { $0 * $0 })
+/// let total = await Task.detached { squares.reduce(0, +) }.value
+/// print(total, squares.array)   // 14 [1, 4, 9]
+/// ```
+///
+/// Forcing an element claims it (one compare-and-swap), so the closures of
+/// one sequence, and of every sequence it was built from, run one at a
+/// time, on whichever thread demands the element; reading an evaluated
+/// element takes no lock. A closure that demands the element it is itself
+/// computing stops the program with a precise message rather than
+/// deadlocking.
 public struct Seq<Element> {
   @usableFromInline internal var _storage: _Storage<Element>?
   @usableFromInline internal var _index: Int
@@ -53,12 +64,13 @@ public struct Seq<Element> {
   public static var empty: Seq<Element> { Seq() }
 }
 
-// Sendable policy (as swift-collections): a `Seq` is `Sendable` when its
-// elements are. Its own machinery is thread-safe (each element is forced at
-// most once under a per-storage lock and published with release/acquire
-// atomics), so the conformance only asks that the elements, which are handed
-// to every thread that walks the sequence, may cross threads themselves.
-extension Seq: Sendable where Element: Sendable {}
+// Sendable policy (as the standard library's `LazyMapSequence`): a `Seq` is
+// not `Sendable`. Its operators store plain closures, which may capture and
+// mutate state of the isolation domain that built the sequence, so the
+// sequence stays in that domain (a fresh one can still be `sending` to
+// another). To walk one memo from several threads, wrap it in `Seq.Shared`.
+@available(*, unavailable)
+extension Seq: Sendable {}
 
 // An iterator is a moving position owned by one loop; it is not shared.
 @available(*, unavailable)

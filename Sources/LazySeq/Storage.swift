@@ -31,6 +31,11 @@ internal enum _StorageKind: UInt8 {
 }
 
 /// A storage of `Element`s; see the file comment.
+///
+/// `@unchecked Sendable` (what lets `Seq.Shared` hand one memo to many
+/// threads): its values are published by the rule in Locking.swift, and its
+/// closures run only under the forcing claim of the sequence that reaches
+/// them (invariant I1, tested by `SharedTests`).
 @usableFromInline
 internal class _Storage<Element>: _StorageBase, @unchecked Sendable {
   @usableFromInline internal let _kind: _StorageKind

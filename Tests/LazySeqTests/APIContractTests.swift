@@ -92,10 +92,10 @@ struct APIContractTests {
     let skipped: Seq<Int> = s.skip(1)
     let taken: Seq<Int> = s.take(2)
     let zipped: Seq<(Int, String)> = s.zip(with: mapped)
-    let zippedMany: Seq<[Int]> = Seq<Int>.zip([s, s])
+    let zippedMany = Seq.zip([s, s])  // Element inferred from the arguments
     let concatenated: Seq<Int> = s.concat([5])
     let plus: Seq<Int> = s + [5]
-    let concatMany: Seq<Int> = Seq<Int>.concat([s, [5]])
+    let concatMany = Seq.concat([s, [5]])
     let scanned: Seq<Int> = s.scan(start: 0, reduce: +)
     let scannedIndex: Seq<Int> = s.scan(start: 0, reduceWithIndex: { $0 + $1 + $2 })
     let previous: Seq<Int> = s.combinePrevious(start: 0) { $0 + $1 }
@@ -112,6 +112,7 @@ struct APIContractTests {
     #expect(ignored.array == [1, 3, 4] && started.array == [0, 1, 2, 3, 4])
     #expect(skipped.array == [2, 3, 4] && taken.array == [1, 2])
     #expect(zipped.array.map { "\($0)\($1)" } == ["11", "22", "33", "44"])
+    let _: (Seq<[Int]>, Seq<Int>) = (zippedMany, concatMany)
     #expect(zippedMany.array == [[1, 1], [2, 2], [3, 3], [4, 4]])
     #expect(concatenated.array == [1, 2, 3, 4, 5] && plus == concatenated && concatMany == plus)
     #expect(scanned.array == [1, 3, 6, 10] && scannedIndex.array == [1, 4, 9, 16])

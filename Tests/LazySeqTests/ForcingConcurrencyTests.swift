@@ -2,8 +2,9 @@
 // rule"): one compare-and-swap claims the element, and a thread that loses
 // the race waits for the publishing store (spinning, then yielding, then
 // sleeping). These tests drive each phase of that wait and the head/tail
-// fast path while other threads are still evaluating. They run under
-// ThreadSanitizer (`.ci/tsan-filter` matches `ConcurrencyTests`).
+// fast path while other threads are still evaluating; the threads share
+// each sequence through `Seq.Shared`. They run under ThreadSanitizer
+// (`.ci/tsan-filter` matches `ConcurrencyTests`).
 
 import Foundation
 import LazySeq
@@ -14,12 +15,13 @@ struct ForcingConcurrencyTests {
   @Test("Threads waiting for a slow element (past spinning and yielding) see it computed once")
   func slowElementsAreComputedOnce() async {
     let calls = ConcurrentCounter()
-    let shared = Seq(0..<12).map { x -> Int in
-      calls.increment(x)
-      // Long enough that a waiting thread goes through all three phases.
-      Thread.sleep(forTimeInterval: 0.003)
-      return x * 10
-    }
+    let shared = Seq.Shared(
+      Seq(0..<12).map { x -> Int in
+        calls.increment(x)
+        // Long enough that a waiting thread goes through all three phases.
+        Thread.sleep(forTimeInterval: 0.003)
+        return x * 10
+      })
     let walks = await runConcurrently(threads: 4) { _ in Array(shared) }
     let expected = (0..<12).map { $0 * 10 }
     for (thread, walk) in walks.enumerated() {
@@ -33,16 +35,17 @@ struct ForcingConcurrencyTests {
   func mixedWalksOverAFreshMemo(round: Int) async {
     let count = 20_000  // many segments: the walks cross segment links while they are made
     let calls = ConcurrentCounter()
-    let shared = Seq(Array(0..<count)).map { x -> Int in
-      calls.increment(x)
-      return x &* 3 &+ 1
-    }
+    let shared = Seq.Shared(
+      Seq(Array(0..<count)).map { x -> Int in
+        calls.increment(x)
+        return x &* 3 &+ 1
+      })
     let expected = (0..<count).map { $0 &* 3 &+ 1 }
     let walks = await runConcurrently(threads: 8) { thread -> [Int] in
       var collected: [Int] = []
       collected.reserveCapacity(count)
       if (thread + round) % 2 == 0 {
-        var s = shared
+        var s = shared.seq
         while let (h, t) = s.uncons {
           collected.append(h)
           s = t
@@ -62,10 +65,11 @@ struct ForcingConcurrencyTests {
   @Test("A filter whose rejected runs are long: waiters see each kept element once")
   func longRejectedRuns() async {
     let calls = ConcurrentCounter()
-    let shared = Seq(0..<50_000).filter { x in
-      calls.increment(x)
-      return x % 1_000 == 0
-    }
+    let shared = Seq.Shared(
+      Seq(0..<50_000).filter { x in
+        calls.increment(x)
+        return x % 1_000 == 0
+      })
     let walks = await runConcurrently(threads: 6) { _ in shared.array }
     #expect(walks.allSatisfy { $0 == Array(stride(from: 0, to: 50_000, by: 1_000)) })
     #expect(calls.snapshot.count == 50_000)

@@ -171,15 +171,16 @@ struct ReliabilityTests {
           return node(index + 1)
         })
     }
-    let shared: Seq<Int> = node(0)
-      .map { x in
-        maps.increment(x)
-        return x * 2
-      }
-      .filter { x in
-        filters.increment(x / 2)
-        return x % 3 != 0
-      }
+    let shared = Seq.Shared(
+      node(0)
+        .map { x in
+          maps.increment(x)
+          return x * 2
+        }
+        .filter { x in
+          filters.increment(x / 2)
+          return x % 3 != 0
+        })
     let expected = (0..<count).map { $0 * 2 }.filter { $0 % 3 != 0 }
 
     let walks = await runConcurrently(threads: 8) { thread -> [Int] in
@@ -187,7 +188,7 @@ struct ReliabilityTests {
       case 0:
         return shared.array
       case 1:
-        return headTailWalk(shared, limit: .max)
+        return headTailWalk(shared.seq, limit: .max)
       case 2:
         var collected: [Int] = []
         for value in shared {
@@ -196,7 +197,7 @@ struct ReliabilityTests {
         return collected
       default:
         // Race on the first elements, then walk the rest.
-        _ = shared.tail.tail.head
+        _ = shared.seq.tail.tail.head
         _ = shared.head
         return Array(shared)
       }
@@ -228,10 +229,11 @@ struct ReliabilityTests {
           defer { next += 1 }
           return next
         }))
-    let running: Seq<Int> = source.scan(start: 0) { total, x in
-      scans.increment(x)
-      return total + x
-    }
+    let running = Seq.Shared(
+      source.scan(start: 0) { total, x in
+        scans.increment(x)
+        return total + x
+      })
     let expected = (0..<5_000).reduce(into: [Int]()) { $0.append(($0.last ?? 0) + $1) }
     let walks = await runConcurrently(threads: 8) { _ in running.array }
     #expect(walks.allSatisfy { $0 == expected })
