@@ -63,8 +63,11 @@ extension Tour {
     show("sum of Signal(Seq(1...5)).values", total)
 
     say("values subscribes at the loop's first next(); break disposes even an infinite synchronous signal.")
-    let naturals = Signal(Seq.iterate(1) { $0 + 1 })
-    say("let naturals = Signal(Seq.iterate(1) { $0 + 1 }): infinite, sent synchronously on subscription.")
+    // The Tour is main-actor code, where a closure literal belongs to the main
+    // actor; `@Sendable` lets the sequence move into the signal.
+    let naturals = Signal(Seq.iterate(1) { @Sendable in $0 + 1 })
+    say("let naturals = Signal(Seq.iterate(1) { @Sendable in $0 + 1 }): infinite, sent synchronously on subscription.")
+    say("(In main-actor code a closure literal belongs to the main actor: @Sendable lets the sequence move into the signal.)")
     var seen: [Int] = []
     do {
       for try await n in naturals.values(bufferingPolicy: .bufferingOldest(16)) {

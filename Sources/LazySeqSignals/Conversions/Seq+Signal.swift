@@ -34,7 +34,7 @@ extension Signal where Value: Sendable {
   public convenience init(
     _ sequence: sending Seq<Value>, on scheduler: any Scheduler = ImmediateScheduler()
   ) {
-    self.init(source: Seq.signalSource(Unchecked(sequence), on: scheduler))
+    self.init(source: Seq.signalSource(Seq.Shared(sequence), on: scheduler))
   }
 
   /// Creates a signal from its recipe.
@@ -53,22 +53,38 @@ extension Seq {
   }
 }
 
-extension Seq where Element: Sendable {
-  /// The recipe of `Signal(sequence, on: scheduler)`.
+extension Seq.Shared {
+  /// A cold signal that sends this shared sequence's elements, then
+  /// completes: ``Signal/init(_:on:)`` for a sequence you keep using.
   ///
-  /// `start` wraps a sequence that was sent into the signal, or the handle of
-  /// a `Seq.Shared`: either way no other code walks it, and concurrent walks
-  /// by several subscriptions are safe because forcing a memo is (each
-  /// closure behind one `Seq` runs only under its forcing claim).
+  /// ```swift
+  /// let squares = Seq.Shared(Seq(1...3).map { $0 * $0 })
+  /// print(try squares.signal().toArray())  // [1, 4, 9]
+  /// print(squares.array)                   // [1, 4, 9] (the same memo)
+  /// ```
+  ///
+  /// - Parameter scheduler: where to send the elements.
+  /// - Returns: a signal of the elements; each subscription walks the
+  ///   shared memo from its start.
+  @inlinable
+  public func signal(on scheduler: any Scheduler = ImmediateScheduler()) -> Signal<Element> {
+    Signal(source: Seq.signalSource(self, on: scheduler))
+  }
+}
+
+extension Seq where Element: Sendable {
+  /// The recipe of `Signal(sequence, on: scheduler)`: each subscription
+  /// walks its own handle on the shared memo, so subscriptions on several
+  /// threads evaluate each element once.
   @inlinable
   static func signalSource(
-    _ start: Unchecked<Seq<Element>>, on scheduler: any Scheduler
+    _ start: Seq<Element>.Shared, on scheduler: any Scheduler
   ) -> Source<Element> {
     // The immediate scheduler runs every action at once, so "one element per
     // action" would only add a closure per element; a loop sends the same
     // events in the same order, in constant stack.
     if scheduler is ImmediateScheduler {
-      return Source(attach: { sink, lifetime in Self.sendAll(start.value, to: sink, lifetime) })
+      return Source(attach: { sink, lifetime in Self.sendAll(start.seq, to: sink, lifetime) })
     }
     return scheduled(start, on: scheduler)
   }
@@ -97,10 +113,10 @@ extension Seq where Element: Sendable {
   /// One element per scheduled action.
   @usableFromInline
   static func scheduled(
-    _ start: Unchecked<Seq<Element>>, on scheduler: any Scheduler
+    _ start: Seq<Element>.Shared, on scheduler: any Scheduler
   ) -> Source<Element> {
     Signal { subscriber in
-      let pump = Operators.SeqPump(start.value, scheduler: scheduler, subscriber: subscriber)
+      let pump = Operators.SeqPump(start.seq, scheduler: scheduler, subscriber: subscriber)
       pump.step()
       return pump.pending
     }.source
