@@ -1,0 +1,18 @@
+// Must not compile: a Command whose execute closure captures a non-Sendable
+// object. execute(_:) may be called from any thread, so the closure is
+// @Sendable and may capture only Sendable values. With a Sendable service
+// (see accept/command-capturing-sendable-service.swift) it compiles.
+import LazySeqSignals
+
+final class LoginService {
+  var attempts = 0
+
+  func login(_ name: String) -> Signal<Bool> {
+    attempts += 1
+    return .just(!name.isEmpty)
+  }
+}
+
+func makeLogin(_ service: LoginService) -> Command<String, Bool> {
+  Command { input in service.login(input) }  // rejected: non-Sendable capture in a @Sendable closure
+}
