@@ -273,8 +273,14 @@ extension Signal {
   /// result. RAC `+defer:`.
   ///
   /// ```swift
-  /// var calls = 0
-  /// let counted = Signal<Int>.defer { calls += 1; return .just(calls) }
+  /// let calls = Mutex(0)  // Synchronization: a @Sendable closure cannot mutate a `var`
+  /// let counted = Signal<Int>.defer {
+  ///   let call = calls.withLock { count in
+  ///     count += 1
+  ///     return count
+  ///   }
+  ///   return .just(call)
+  /// }
   /// counted.subscribe(next: { print($0) })  // 1
   /// counted.subscribe(next: { print($0) })  // 2
   /// ```

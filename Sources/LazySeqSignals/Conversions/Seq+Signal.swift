@@ -23,8 +23,8 @@ extension Signal where Value: Sendable {
   /// The sequence is *sent* into the signal (`sending`): a signal can be
   /// subscribed on any thread, so the sequence, its closures and what they
   /// capture move into it, as into a `Mutex`. To keep using a sequence
-  /// yourself, share it first with ``LazySeq/Seq/Shared`` and use
-  /// ``LazySeq/Seq/Shared/signal(on:)``.
+  /// yourself, share it first with `Seq.Shared` and use
+  /// `Seq.Shared.signal(on:)`.
   ///
   /// - Parameters:
   ///   - sequence: the elements to send.

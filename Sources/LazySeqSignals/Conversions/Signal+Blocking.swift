@@ -23,7 +23,7 @@ extension Signal where Value: Sendable {
   /// Subscribes and blocks until the signal completes, returning every value.
   ///
   /// ```swift
-  /// print(try Seq([1, 2, 3]).signal().toArray())   // [1, 2, 3]
+  /// print(try Signal(Seq([1, 2, 3])).toArray())   // [1, 2, 3]
   /// ```
   ///
   /// - Parameter timeout: The longest to wait; `nil` waits forever.

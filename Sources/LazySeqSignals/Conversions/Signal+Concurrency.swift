@@ -152,7 +152,7 @@ extension Signal where Value: Sendable {
   /// runs on the awaiting task's thread.
   ///
   /// ```swift
-  /// print(try await Seq.iterate(1) { $0 * 2 }.signal().first() as Any)  // Optional(1)
+  /// print(try await Signal(Seq.iterate(1) { $0 * 2 }).first() as Any)  // Optional(1)
   /// ```
   ///
   /// - Returns: The first value, or `nil` if the signal completed without
@@ -170,7 +170,7 @@ extension Signal where Value: Sendable {
   /// context `try await signal.toArray()` calls this version.
   ///
   /// ```swift
-  /// print(try await Seq([1, 2, 3]).signal(on: QueueScheduler()).toArray())  // [1, 2, 3]
+  /// print(try await Signal(Seq([1, 2, 3]), on: QueueScheduler()).toArray())  // [1, 2, 3]
   /// ```
   ///
   /// - Returns: Every value, in order.
@@ -230,7 +230,7 @@ extension Signal where Value: Sendable {
   }
 }
 
-/// The order in which the round-2 buffered conversions keep values the
+/// The order in which the buffered conversions keep values the
 /// consumer has not asked for yet; see ``Signal/values(bufferingPolicy:)``.
 ///
 /// ```swift

@@ -6,17 +6,20 @@
 /// lifetime: once disposed it never reconnects.
 ///
 /// ```swift
-/// var runs = 0
+/// let runs = Mutex(0)  // Synchronization: a @Sendable closure cannot mutate a `var`
 /// let source = Signal<Int> { subscriber in
-///   runs += 1
-///   subscriber.sendNext(runs)
+///   let run = runs.withLock { count in
+///     count += 1
+///     return count
+///   }
+///   subscriber.sendNext(run)
 ///   return nil
 /// }
 /// let connection = source.publish()
 /// connection.signal.subscribe(next: { print("a", $0) })
 /// connection.signal.subscribe(next: { print("b", $0) })
-/// connection.connect()  // a 1, b 1
-/// print(runs)           // 1
+/// connection.connect()            // a 1, b 1
+/// print(runs.withLock { $0 })     // 1
 /// ```
 public final class MulticastConnection<Value> {
   private struct State {

@@ -34,8 +34,8 @@ extension Signal {
   /// has completed with no value left waiting); an error of any ends it.
   ///
   /// ```swift
-  /// Seq(["Ada", "Bob"]).signal()
-  ///   .zip(with: Seq(["eats", "cooks"]).signal(), Seq([1, 2, 3]).signal())
+  /// Signal(Seq(["Ada", "Bob"]))
+  ///   .zip(with: Signal(Seq(["eats", "cooks"])), Signal(Seq([1, 2, 3])))
   ///   .subscribe(next: { print($0) })
   /// // ("Ada", "eats", 1)
   /// // ("Bob", "cooks", 2)

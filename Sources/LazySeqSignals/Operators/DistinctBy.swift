@@ -7,7 +7,7 @@ extension Signal {
   /// values cannot drift away unnoticed one small step at a time.
   ///
   /// ```swift
-  /// Seq(["a", "A", "b", "B", "a"]).signal()
+  /// Signal(Seq(["a", "A", "b", "B", "a"]))
   ///   .distinctUntilChanged { $0.lowercased() == $1.lowercased() }
   ///   .subscribe(next: { print($0) })
   /// // a

@@ -11,7 +11,7 @@ extension Signal where Value == [Bool] {
   /// Sends whether every Boolean of each array is `true`. RAC `-and`.
   ///
   /// ```swift
-  /// Signal.combineLatest([isValid, isConnected]).and()
+  /// Signal<Bool>.combineLatest([isValid, isConnected]).and()
   /// ```
   ///
   /// - Returns: one Boolean per array (`true` for an empty array).

@@ -137,7 +137,7 @@ public struct MainThreadSignal<Value: Sendable>: Sendable {
     return binding
   }
 
-  /// Binds a property to this signal's values (see ``Signal/<~(_:_:)-(MutableProperty<Value>,Signal<Value>)``).
+  /// Binds a property to this signal's values (see ``MutableProperty/<~(_:_:)-(_,Signal<Value>)``).
   ///
   /// - Parameters:
   ///   - target: the property to set.

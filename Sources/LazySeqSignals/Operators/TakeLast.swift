@@ -8,7 +8,7 @@ extension Signal {
   /// when this signal does.
   ///
   /// ```swift
-  /// Seq(1...5).signal().takeLast(2)
+  /// Signal(Seq(1...5)).takeLast(2)
   ///   .subscribe(next: { print($0) }, completed: { print("done") })
   /// // 4
   /// // 5

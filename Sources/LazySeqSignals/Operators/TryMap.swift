@@ -7,7 +7,7 @@ extension Signal {
   ///
   /// ```swift
   /// struct Negative: Error {}
-  /// Seq([4, 9, -1, 16]).signal()
+  /// Signal(Seq([4, 9, -1, 16]))
   ///   .tryMap { n -> Double in
   ///     guard n >= 0 else { throw Negative() }
   ///     return Double(n).squareRoot()

@@ -73,12 +73,31 @@ extension Signal {
   /// (it never retains `root`). An error ends the binding like a completion.
   ///
   /// ```swift
-  /// final class Label { var text = "" }
-  /// let label = Label()
+  /// final class Status: Sendable {  // the values may arrive on any thread
+  ///   private let stored = Mutex("")
+  ///   var text: String {
+  ///     get { stored.withLock { $0 } }
+  ///     set { stored.withLock { $0 = newValue } }
+  ///   }
+  /// }
+  /// let status = Status()
   /// let names = Subject<String>()
-  /// names.signal.bind(to: label, \.text)
+  /// names.signal.bind(to: status, \.text)
   /// names.sendNext("Ada")
-  /// print(label.text)  // Ada
+  /// print(status.text)  // Ada
+  /// ```
+  ///
+  /// A view, or any other main-actor object, binds on the main thread
+  /// instead: `names.signal.deliverOnMainThread().bind(to: label, \.text)`
+  /// (``MainThreadSignal/bind(to:_:)``).
+  ///
+  /// ```swift
+  /// @MainActor final class Label { var text = "" }
+  /// let label = Label()
+  /// let titles = Subject<String>()
+  /// titles.signal.deliverOnMainThread().bind(to: label, \.text)
+  /// titles.sendNext("Inbox")
+  /// print(label.text)  // Inbox
   /// ```
   ///
   /// - Parameters:

@@ -49,12 +49,15 @@ extension Scheduler {
   /// further runs. RAC `-scheduleRecursiveBlock:`.
   ///
   /// ```swift
-  /// var count = 0
+  /// let count = Mutex(0)  // Synchronization: the action is @Sendable
   /// ImmediateScheduler().scheduleRecursive { reschedule in
-  ///   count += 1
-  ///   if count < 100_000 { reschedule() }
+  ///   let runs = count.withLock { count in
+  ///     count += 1
+  ///     return count
+  ///   }
+  ///   if runs < 100_000 { reschedule() }
   /// }
-  /// print(count)  // 100000
+  /// print(count.withLock { $0 })  // 100000
   /// ```
   ///
   /// - Parameter action: the work; call `reschedule` to run it again.
