@@ -108,53 +108,6 @@ public final class Signal<Value> {
     forward(to: subscriber, next: { subscriber.sendNext($0) })
   }
 
-  /// This signal's recipe, as a value every operator can capture.
-  @inlinable
-  var source: Source<Value> { Source(attach: attach) }
-
-  /// Subscribes on behalf of `downstream`, the gate of an operator's result
-  /// (see ``Source/forward(to:next:error:completed:)``).
-  @discardableResult
-  func forward<U>(
-    to downstream: Subscriber<U>,
-    next: @escaping (Value) -> Void,
-    error: ((any Error) -> Void)? = nil,
-    completed: (() -> Void)? = nil
-  ) -> Lifetime {
-    source.forward(to: downstream, next: next, error: error, completed: completed)
-  }
-
-  /// Subscribes with a new, independent lifetime (see ``Source/observe``).
-  func observe(
-    _ lifetime: Lifetime = Lifetime(),
-    next: @escaping (Value) -> Void,
-    error: @escaping (any Error) -> Void,
-    completed: @escaping () -> Void
-  ) {
-    source.observe(lifetime, next: next, error: error, completed: completed)
-  }
-}
-
-/// The recipe of a signal: its attach function alone.
-///
-/// Operators capture a `Source` instead of the ``Signal`` it came from. A
-/// `Signal` is `Sendable` only when its values are; its recipe always is (a
-/// `@Sendable` function), because running a recipe moves no value across
-/// threads: each run makes its own values, and they reach another thread
-/// only through operators that require `Value: Sendable`.
-@usableFromInline
-struct Source<Value>: Sendable {
-  @usableFromInline let attach: @Sendable (Sink<Value>, Lifetime) -> Void
-
-  @inlinable
-  init(attach: @escaping @Sendable (Sink<Value>, Lifetime) -> Void) {
-    self.attach = attach
-  }
-
-  /// The signal this recipe makes.
-  @inlinable
-  var signal: Signal<Value> { Signal(attach: attach) }
-
   /// Subscribes on behalf of `downstream`, the gate of an operator's result.
   ///
   /// The subscription gets a child lifetime of `downstream`'s, so disposing

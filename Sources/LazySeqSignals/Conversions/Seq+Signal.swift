@@ -34,13 +34,7 @@ extension Signal where Value: Sendable {
   public convenience init(
     _ sequence: sending Seq<Value>, on scheduler: any Scheduler = ImmediateScheduler()
   ) {
-    self.init(source: Seq.signalSource(Seq.Shared(sequence), on: scheduler))
-  }
-
-  /// Creates a signal from its recipe.
-  @inlinable
-  convenience init(source: Source<Value>) {
-    self.init(attach: source.attach)
+    self.init(attach: Seq.signal(of: Seq.Shared(sequence), on: scheduler).attach)
   }
 }
 
@@ -68,7 +62,7 @@ extension Seq.Shared {
   ///   shared memo from its start.
   @inlinable
   public func signal(on scheduler: any Scheduler = ImmediateScheduler()) -> Signal<Element> {
-    Signal(source: Seq.signalSource(self, on: scheduler))
+    Seq.signal(of: self, on: scheduler)
   }
 }
 
@@ -77,14 +71,14 @@ extension Seq where Element: Sendable {
   /// walks its own handle on the shared memo, so subscriptions on several
   /// threads evaluate each element once.
   @inlinable
-  static func signalSource(
-    _ start: Seq<Element>.Shared, on scheduler: any Scheduler
-  ) -> Source<Element> {
+  static func signal(
+    of start: Seq<Element>.Shared, on scheduler: any Scheduler
+  ) -> Signal<Element> {
     // The immediate scheduler runs every action at once, so "one element per
     // action" would only add a closure per element; a loop sends the same
     // events in the same order, in constant stack.
     if scheduler is ImmediateScheduler {
-      return Source(attach: { sink, lifetime in Self.sendAll(start.seq, to: sink, lifetime) })
+      return Signal(attach: { sink, lifetime in Self.sendAll(start.seq, to: sink, lifetime) })
     }
     return scheduled(start, on: scheduler)
   }
@@ -114,12 +108,12 @@ extension Seq where Element: Sendable {
   @usableFromInline
   static func scheduled(
     _ start: Seq<Element>.Shared, on scheduler: any Scheduler
-  ) -> Source<Element> {
+  ) -> Signal<Element> {
     Signal { subscriber in
       let pump = Operators.SeqPump(start.seq, scheduler: scheduler, subscriber: subscriber)
       pump.step()
       return pump.pending
-    }.source
+    }
   }
 }
 

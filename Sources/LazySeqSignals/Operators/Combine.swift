@@ -33,7 +33,7 @@ extension Operators {
   /// Subscribes to every signal of `signals` on behalf of `downstream`,
   /// reporting each event with the signal's position.
   static func subscribeAll<Value, U>(
-    _ signals: [Source<Value>], for downstream: Subscriber<U>,
+    _ signals: [Signal<Value>], for downstream: Subscriber<U>,
     next: @escaping (Int, Value) -> Void, completed: @escaping (Int) -> Void
   ) {
     for (index, signal) in signals.enumerated() {
@@ -57,7 +57,6 @@ extension Signal {
   /// - Returns: one array per position, in the order of `signals`.
   public static func zip(_ signals: [Signal<Value>]) -> Signal<[Value]> {
     if signals.isEmpty { return .empty }
-    let signals = signals.map(\.source)
     return Signal<[Value]> { downstream in
       let count = signals.count
       // Touched only inside `downstream`'s gate (see `Subscriber.serialize`).
@@ -122,7 +121,6 @@ extension Signal {
   /// - Returns: arrays of latest values, in the order of `signals`.
   public static func combineLatest(_ signals: [Signal<Value>]) -> Signal<[Value]> {
     if signals.isEmpty { return .empty }
-    let signals = signals.map(\.source)
     return Signal<[Value]> { downstream in
       let count = signals.count
       // Touched only inside `downstream`'s gate (see `Subscriber.serialize`).
@@ -168,11 +166,10 @@ extension Signal {
   /// - Parameter sampler: the ticks.
   /// - Returns: the sampled values.
   public func sample<U>(_ sampler: Signal<U>) -> Signal<Value> {
-    let (source, sampler) = (self.source, sampler.source)
     return Signal { downstream in
       // Touched only inside `downstream`'s gate (see `Subscriber.serialize`).
       var latest: Value?
-      source.forward(to: downstream, next: { value in downstream.serialize { latest = value } })
+      self.forward(to: downstream, next: { value in downstream.serialize { latest = value } })
       guard !downstream.isDisposed else { return nil }
       sampler.forward(
         to: downstream,

@@ -56,8 +56,7 @@ extension Signal {
   private static func triple<U1, U2, State: TripleState>(
     _ first: Signal<Value>, _ second: Signal<U1>, _ third: Signal<U2>, _: State.Type
   ) -> Signal<(Value, U1, U2)> where State.A == Value, State.B == U1, State.C == U2 {
-    let (first, second, third) = (first.source, second.source, third.source)
-    return Signal<(Value, U1, U2)> { downstream in
+        return Signal<(Value, U1, U2)> { downstream in
       var state = State()
       func update(_ change: (inout State, (Event<(Value, U1, U2)>) -> Void) -> Void) {
         downstream.serialize { change(&state) { downstream.send($0) } }
@@ -77,7 +76,7 @@ extension Signal {
   /// Subscribes to three signals in order on behalf of `downstream`,
   /// stopping early if it ends. Errors go straight to `downstream`.
   private static func subscribeThree<U1, U2, R>(
-    _ first: Source<Value>, _ second: Source<U1>, _ third: Source<U2>, for downstream: Subscriber<R>,
+    _ first: Signal<Value>, _ second: Signal<U1>, _ third: Signal<U2>, for downstream: Subscriber<R>,
     next: ((Value) -> Void, (U1) -> Void, (U2) -> Void), completed: @escaping (Int) -> Void
   ) {
     first.forward(to: downstream, next: next.0, completed: { completed(0) })

@@ -8,11 +8,10 @@ extension Signal {
   /// - Parameter handler: makes the replacement for an error.
   /// - Returns: the signal with errors replaced.
   public func `catch`(_ handler: @escaping @Sendable (any Error) -> Signal<Value>) -> Signal<Value> {
-    let source = self.source
     return Signal { downstream in
       let replacement = SerialDisposable()
       downstream.disposables.add(replacement)
-      source.forward(
+      self.forward(
         to: downstream, next: { downstream.sendNext($0) },
         error: { error in
           let child = Lifetime()
@@ -30,8 +29,7 @@ extension Signal {
   /// - Parameter replacement: the signal to continue with.
   /// - Returns: the signal with errors replaced.
   public func catchTo(_ replacement: Signal<Value>) -> Signal<Value> {
-    let replacement = replacement.source
-    return `catch` { _ in replacement.signal }
+    `catch` { _ in replacement }
   }
 
   /// Resubscribes after an error, at most `count` times (`count + 1`
@@ -68,7 +66,6 @@ extension Signal {
 
   /// Resubscribes after errors (`nil` = without limit) and/or completions.
   private func resubscribing(onError retries: Int?, onCompleted: Bool) -> Signal<Value> {
-    let source = self.source
     return Signal { downstream in
       // Touched by one run at a time: a new run starts only after the
       // previous one ended (the trampoline below).
@@ -78,7 +75,7 @@ extension Signal {
       let recursion = Operators.Recursion(scheduler: ImmediateScheduler()) { reschedule in
           let child = Lifetime()
           current.inner = child
-          source.observe(
+          self.observe(
             child,
             next: { downstream.sendNext($0) },
             error: { error in

@@ -131,7 +131,6 @@ extension Signal {
   public func bind<U>(
     _ makeBinder: @escaping @Sendable () -> (Value, inout Bool) -> Signal<U>?
   ) -> Signal<U> {
-    let source = self.source
     return Signal<U> { downstream in
       let binder = makeBinder()
       let flatten = Operators.Flatten(downstream: downstream, limit: 0)
@@ -140,7 +139,7 @@ extension Signal {
       let sourceDone = OnceFlag()
       let upstream = Lifetime()
       outer.inner = upstream
-      source.observe(
+      self.observe(
         upstream,
         next: { value in
           guard !downstream.isDisposed else { return }
@@ -190,7 +189,7 @@ extension Signal {
   /// - Parameter signals: the signals to merge.
   /// - Returns: the merged signal.
   public static func merge(_ signals: [Signal<Value>]) -> Signal<Value> {
-    Signal<Signal<Value>>.of(signals.map(\.source)).flatten()
+    Signal<Signal<Value>>.of(signals).flatten()
   }
 
   /// Merges this signal with `other`. RAC `-merge:`.
@@ -216,7 +215,7 @@ extension Signal {
   /// - Parameter signals: the signals, in order.
   /// - Returns: the concatenation; completes at once for an empty array.
   public static func concat(_ signals: [Signal<Value>]) -> Signal<Value> {
-    Signal<Signal<Value>>.of(signals.map(\.source)).concat()
+    Signal<Signal<Value>>.of(signals).concat()
   }
 
   /// Ignores this signal's values and, once it completes, subscribes to the
@@ -225,11 +224,10 @@ extension Signal {
   /// - Parameter next: makes the follow-up signal (at completion).
   /// - Returns: the follow-up signal's events.
   public func then<U>(_ next: @escaping @Sendable () -> Signal<U>) -> Signal<U> {
-    let source = self.source
     return Signal<U> { downstream in
       let follow = SerialDisposable()
       downstream.disposables.add(follow)
-      source.forward(
+      self.forward(
         to: downstream, next: { _ in },
         completed: {
           let child = Lifetime()
@@ -243,12 +241,12 @@ extension Signal {
   }
 
   /// A signal that sends the given values synchronously, then completes.
-  /// The signals of `sources`, one after the other, then completion.
-  static func of<U>(_ sources: [Source<U>]) -> Signal<Signal<U>> where Value == Signal<U> {
+  /// The signals of `signals`, one after the other, then completion.
+  static func of<U>(_ signals: [Signal<U>]) -> Signal<Signal<U>> where Value == Signal<U> {
     Signal { subscriber in
-      for source in sources {
+      for signal in signals {
         if subscriber.isDisposed { break }
-        subscriber.sendNext(source.signal)
+        subscriber.sendNext(signal)
       }
       subscriber.sendCompleted()
       return nil
@@ -275,10 +273,9 @@ extension Signal {
     precondition(
       maxConcurrent >= 0,
       "Signal.flatten(maxConcurrent:): the limit must not be negative, got \(maxConcurrent)")
-    let source = self.source
     return Signal<U> { downstream in
       let flatten = Operators.Flatten(downstream: downstream, limit: maxConcurrent)
-      source.forward(
+      self.forward(
         to: downstream, next: { flatten.add($0) }, completed: { flatten.outerCompleted() })
       return nil
     }
@@ -300,12 +297,11 @@ extension Signal {
   ///
   /// - Returns: the latest inner signal's values.
   public func switchToLatest<U>() -> Signal<U> where Value == Signal<U> {
-    let source = self.source
     return Signal<U> { downstream in
       let machine = Operators.SwitchToLatest()
       let current = SerialDisposable()
       downstream.disposables.add(current)
-      source.forward(
+      self.forward(
         to: downstream,
         next: { inner in
           let generation = machine.switchToNewInner()

@@ -118,7 +118,6 @@ extension Signal {
   /// - Parameter trigger: the stop signal; its errors are ignored.
   /// - Returns: this signal, cut short by `trigger`.
   public func take<U>(until trigger: Signal<U>) -> Signal<Value> {
-    let (source, trigger) = (self.source, trigger.source)
     return Signal { downstream in
       trigger.forward(
         to: downstream,
@@ -126,7 +125,7 @@ extension Signal {
         error: { _ in },
         completed: { downstream.sendCompleted() })
       guard !downstream.isDisposed else { return nil }
-      source.forward(to: downstream, next: { downstream.sendNext($0) })
+      self.forward(to: downstream, next: { downstream.sendNext($0) })
       return nil
     }
   }
@@ -142,7 +141,6 @@ extension Signal {
   /// - Parameter replacement: the signal that takes over.
   /// - Returns: the combined signal.
   public func take(untilReplacement replacement: Signal<Value>) -> Signal<Value> {
-    let (source, replacement) = (self.source, replacement.source)
     return Signal { downstream in
       let receiver = SerialDisposable()
       downstream.disposables.add(receiver)
@@ -163,7 +161,7 @@ extension Signal {
       guard !receiver.isDisposed else { return nil }
       let upstream = Lifetime()
       receiver.inner = upstream
-      source.observe(
+      self.observe(
         upstream, next: { downstream.sendNext($0) }, error: { downstream.sendError($0) },
         completed: {})
       return nil

@@ -23,10 +23,9 @@ extension Signal where Value: Sendable {
   /// - Parameter scheduler: where to subscribe.
   /// - Returns: the same events, subscribed on `scheduler`.
   public func subscribe(on scheduler: any Scheduler) -> Signal<Value> {
-    let source = self.source
     return Signal { downstream in
       scheduler.schedule {
-        if !downstream.isDisposed { source.run(downstream) }
+        if !downstream.isDisposed { self.run(downstream) }
       }
     }
   }

@@ -52,10 +52,9 @@ extension Signal {
   /// - Parameter action: the side effect.
   /// - Returns: the same events.
   public func initially(_ action: @escaping @Sendable () -> Void) -> Signal<Value> {
-    let source = self.source
     return Signal.defer {
       action()
-      return source.signal
+      return self
     }
   }
 

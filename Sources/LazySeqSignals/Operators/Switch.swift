@@ -33,10 +33,8 @@ extension Signal {
   public static func switchTo<Key: Hashable & Sendable>(
     _ selector: Signal<Key>, cases: [Key: Signal<Value>], default defaultCase: Signal<Value>? = nil
   ) -> Signal<Value> {
-    let cases = cases.mapValues(\.source)
-    let defaultCase = defaultCase?.source
-    return selector.map { key in
-      (cases[key] ?? defaultCase)?.signal ?? Signal.error(SignalError.noMatchingCase)
+    selector.map { key in
+      cases[key] ?? defaultCase ?? Signal.error(SignalError.noMatchingCase)
     }.switchToLatest()
   }
 
@@ -65,7 +63,6 @@ extension Signal {
   public static func ifThenElse(
     _ condition: Signal<Bool>, then: Signal<Value>, else elseBranch: Signal<Value>
   ) -> Signal<Value> {
-    let (then, elseBranch) = (then.source, elseBranch.source)
-    return condition.map { $0 ? then.signal : elseBranch.signal }.switchToLatest()
+    condition.map { $0 ? then : elseBranch }.switchToLatest()
   }
 }

@@ -23,14 +23,13 @@ extension Signal {
   /// - Parameter other: the signal whose latest value is attached.
   /// - Returns: one pair per value of this signal, once `other` has sent.
   public func withLatest<U: Sendable>(from other: Signal<U>) -> Signal<(Value, U)> {
-    let (source, other) = (self.source, other.source)
     return Signal<(Value, U)> { downstream in
       // Touched only inside `downstream`'s gate (see `Subscriber.serialize`).
       var latest: U?
       other.forward(
         to: downstream, next: { value in downstream.serialize { latest = value } }, completed: {})
       guard !downstream.isDisposed else { return nil }
-      source.forward(
+      self.forward(
         to: downstream,
         next: { value in
           downstream.serialize { if let latest { downstream.sendNext((value, latest)) } }

@@ -45,11 +45,10 @@ extension Signal {
   public func groupBy<Key: Hashable & SendableMetatype, U>(
     _ key: @escaping @Sendable (Value) -> Key, transform: @escaping @Sendable (Value) -> U
   ) -> Signal<GroupedSignal<Key, U>> {
-    let source = self.source
     return Signal<GroupedSignal<Key, U>> { downstream in
       var groups: [Key: GroupedSignal<Key, U>] = [:]
       var order: [GroupedSignal<Key, U>] = []
-      source.forward(
+      self.forward(
         to: downstream,
         next: { value in
           let groupKey = key(value)
