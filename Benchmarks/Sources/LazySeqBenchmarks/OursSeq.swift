@@ -60,21 +60,21 @@ enum OursSeq {
   }
 
   /// Scenario 2c, baseline side: one thread walks a fresh, held
-  /// `Seq(array).map(f)` (every element memoized).
+  /// `Seq.Shared(Seq(array).map(f))` (every element memoized).
   static func mapFirstWalk(_ array: [Int]) -> Int {
-    let seq = Seq(array).map { $0 &* 3 &+ 1 }
-    return withExtendedLifetime(seq) {
+    let shared = Seq.Shared(Seq(array).map { $0 &* 3 &+ 1 })
+    return withExtendedLifetime(shared) {
       var acc = 0
-      for x in seq { acc = mix(acc, x) }
+      for x in shared { acc = mix(acc, x) }
       return acc
     }
   }
 
-  /// Scenario 2c: `threads` threads walk one fresh `Seq(array).map(f)`
-  /// together, each to the end; returns the common checksum (or -1 if the
-  /// threads disagree, which fails the row).
+  /// Scenario 2c: `threads` threads walk one fresh
+  /// `Seq.Shared(Seq(array).map(f))` together, each to the end; returns the
+  /// common checksum (or -1 if the threads disagree, which fails the row).
   static func contendedFirstWalk(_ array: [Int], threads: Int) -> Int {
-    let seq = Seq(array).map { $0 &* 3 &+ 1 }
+    let seq = Seq.Shared(Seq(array).map { $0 &* 3 &+ 1 })
     let results = ThreadResults(count: threads)
     let done = DispatchSemaphore(value: 0)
     let start = DispatchSemaphore(value: 0)

@@ -177,7 +177,7 @@ struct Runner {
         baseline: s1u.baseline, baselineName: "while i < array.count { …array[i]…; i += 1 }",
         target: .ratio(4)))
 
-    // 2c. four threads walk one fresh Seq(array).map(f) together vs one alone
+    // 2c. four threads walk one fresh Seq.Shared together vs one alone
     let threads = 4
     let s2c = compare(
       "2c contended first walk",
@@ -187,10 +187,10 @@ struct Runner {
       baseline: Contender(name: "1 thread", elements: size) { OursSeq.mapFirstWalk(array) })
     rows.append(
       ResultRow(
-        id: "2c", scenario: "\(threads) threads walk one fresh Seq.map(f)", size: size, unit: "ns/el",
+        id: "2c", scenario: "\(threads) threads walk one fresh Seq.Shared", size: size, unit: "ns/el",
         ours: s2c.ours,
-        oursName: "\(threads) threads walk one fresh, shared Seq(array).map(f) to the end, together",
-        baseline: s2c.baseline, baselineName: "1 thread walks a fresh, held Seq(array).map(f) alone",
+        oursName: "\(threads) threads walk one fresh Seq.Shared(Seq(array).map(f)) to the end, together",
+        baseline: s2c.baseline, baselineName: "1 thread walks a fresh, held Seq.Shared(Seq(array).map(f)) alone",
         target: .ratio(2), note: "Wall time per element of the sequence (each thread walks all of it)."))
   }
 

@@ -267,9 +267,15 @@ public struct SignalValues<Value: Sendable>: AsyncSequence, Sendable {
   ///
   /// Not `Sendable`: one loop owns it. Copies share the subscription.
   public struct Iterator: AsyncIteratorProtocol {
-    let signal: Signal<Value>
-    let bufferingPolicy: SignalBufferingPolicy
-    var consumer: Operators.ValuesConsumer<Value>?
+    @usableFromInline let signal: Signal<Value>
+    @usableFromInline let bufferingPolicy: SignalBufferingPolicy
+    @usableFromInline var consumer: Operators.ValuesConsumer<Value>?
+
+    @usableFromInline
+    init(signal: Signal<Value>, bufferingPolicy: SignalBufferingPolicy) {
+      self.signal = signal
+      self.bufferingPolicy = bufferingPolicy
+    }
 
     /// The next value, in the caller's isolation: a buffered value is
     /// returned at once, without suspending or changing executors; the
@@ -278,7 +284,16 @@ public struct SignalValues<Value: Sendable>: AsyncSequence, Sendable {
     /// - Returns: the next value, or `nil` once the signal has completed
     ///   (after the buffered values) or the loop's task is cancelled.
     /// - Throws: the signal's error, after the buffered values.
+    @inlinable  // values-performance: the buffered path is a plain call, no async frame
     public mutating func next(isolation actor: isolated (any Actor)? = #isolation) async throws -> Value? {
+      if let consumer, let value = consumer.nextTaken() { return value }
+      return try await nextFromChannel(isolation: actor)
+    }
+
+    /// The slow path of ``next(isolation:)``: subscribes on the first call,
+    /// then takes what the channel holds, or waits for it.
+    @usableFromInline
+    mutating func nextFromChannel(isolation actor: isolated (any Actor)?) async throws -> Value? {
       if consumer == nil { consumer = subscribe() }
       return try await consumer.unsafelyUnwrapped.next(isolation: actor)
     }
@@ -290,15 +305,21 @@ public struct SignalValues<Value: Sendable>: AsyncSequence, Sendable {
 
     private func subscribe() -> Operators.ValuesConsumer<Value> {
       let channel = Operators.ValuesChannel<Value>(bufferingPolicy)
-      let subscriber = Subscriber<Value>(
-        next: { channel.push($0) },
-        error: { channel.finish(.failure($0)) },
-        completed: { channel.finish(.success(())) })
+      // One subscription's events arrive serially, and the channel has its
+      // own lock: the callbacks need no gate of their own.
+      let lifetime = Lifetime()
       // Before subscribing: `break` (the iterator is released) and task
       // cancellation both dispose the subscription, even while a
       // synchronous signal is still sending.
-      let consumer = Operators.ValuesConsumer(channel: channel, subscription: subscriber.disposable)
-      signal.subscribeDetached(subscriber)
+      let consumer = Operators.ValuesConsumer(channel: channel, subscription: lifetime)
+      let signal = self.signal
+      DispatchQueue(label: "LazySeqSignals.values").async {
+        signal.observe(
+          lifetime,
+          next: { channel.push($0) },
+          error: { channel.finish(.failure($0)) },
+          completed: { channel.finish(.success(())) })
+      }
       return consumer
     }
   }
@@ -310,12 +331,13 @@ extension SignalValues.Iterator: Sendable {}
 extension Operators {
   /// The handle of one `values` loop: disposing the subscription when the
   /// loop's iterator is released (`break`, `return`, a thrown error).
+  @usableFromInline
   final class ValuesConsumer<Value: Sendable> {
     let channel: ValuesChannel<Value>
     let subscription: any Disposable
     /// Values taken from the channel in one batch, served without a lock.
-    private var batch: [Value] = []
-    private var position = 0
+    @usableFromInline @exclusivity(unchecked) var batch: [Value] = []
+    @usableFromInline @exclusivity(unchecked) var position = 0
 
     init(channel: ValuesChannel<Value>, subscription: any Disposable) {
       self.channel = channel
@@ -323,6 +345,15 @@ extension Operators {
     }
 
     deinit { subscription.dispose() }
+
+    /// The next value of the batch already taken, if any, unless the loop's
+    /// task is cancelled (then ``next(isolation:)`` ends the loop).
+    @inlinable
+    func nextTaken() -> Value? {
+      guard position < batch.count, !Task.isCancelled else { return nil }
+      position += 1
+      return batch[position - 1]
+    }
 
     func next(isolation actor: isolated (any Actor)?) async throws -> Value? {
       if Task.isCancelled {
