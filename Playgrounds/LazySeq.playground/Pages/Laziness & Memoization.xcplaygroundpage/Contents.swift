@@ -39,18 +39,22 @@ print(multiplesOf7.take(2).array, tested)  // [7, 14] 14
 /*:
  ## Sharing across threads
 
- A `Seq` is `Sendable`. When several threads demand the same element, one of
- them computes it under a lock and the others wait for the result; the closure
- still runs once.
+ A `Seq` belongs to the code that builds it; `Seq.Shared` shares one memo
+ between threads. When several threads demand the same element, one of them
+ computes it and the others wait for the result; the closure still runs once.
+ (On a playground page, code is main-actor code, where a closure literal
+ belongs to the main actor: `@Sendable` lets the sequence move into the
+ `Seq.Shared`.)
  */
 import Dispatch
 import Synchronization
 
 let runs = Atomic<Int>(0)
-let shared = Seq(0..<1_000).map { value -> Int in
-  runs.add(1, ordering: .relaxed)
-  return value * 2
-}
+let shared = Seq.Shared(
+  Seq(0..<1_000).map { @Sendable value -> Int in
+    runs.add(1, ordering: .relaxed)
+    return value * 2
+  })
 let totals = Mutex<[Int]>([])
 DispatchQueue.concurrentPerform(iterations: 8) { _ in
   let total = shared.reduce(0, +)
