@@ -158,7 +158,6 @@ public final class Subscriber<Value> {
 // stored properties are immutable and Sendable.
 extension Subscriber: @unchecked Sendable where Value: Sendable {}
 
-
 extension Subscriber: LifetimeObserver {
   @usableFromInline
   func lifetimeEnded() {

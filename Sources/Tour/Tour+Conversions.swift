@@ -66,8 +66,12 @@ extension Tour {
     // The Tour is main-actor code, where a closure literal belongs to the main
     // actor; `@Sendable` lets the sequence move into the signal.
     let naturals = Signal(Seq.iterate(1) { @Sendable in $0 + 1 })
-    say("let naturals = Signal(Seq.iterate(1) { @Sendable in $0 + 1 }): infinite, sent synchronously on subscription.")
-    say("(In main-actor code a closure literal belongs to the main actor: @Sendable lets the sequence move into the signal.)")
+    say(
+      "let naturals = Signal(Seq.iterate(1) { @Sendable in $0 + 1 }): infinite, sent synchronously on subscription."
+    )
+    say(
+      "(In main-actor code a closure literal belongs to the main actor: @Sendable lets the sequence move into the signal.)"
+    )
     var seen: [Int] = []
     do {
       for try await n in naturals.values(bufferingPolicy: .bufferingOldest(16)) {

@@ -8,10 +8,11 @@ import Testing
   @Test("Signal(seq) subscribed from 8 threads evaluates each element once")
   func sentSequenceIsEvaluatedOnce() {
     let calls = Counter()
-    let squares = Signal(Seq(0..<1_000).map { value -> Int in
-      calls.increment()
-      return value * value
-    })
+    let squares = Signal(
+      Seq(0..<1_000).map { value -> Int in
+        calls.increment()
+        return value * value
+      })
     let results = Guarded<[[Int]]>([])
     onThreads(8) { _ in
       let values = (try? squares.toArray()) ?? []
@@ -26,10 +27,11 @@ import Testing
   @Test("Seq.Shared.signal() shares its memo with the shared sequence")
   func sharedSequenceSignalSharesTheMemo() throws {
     let calls = Counter()
-    let shared = Seq.Shared(Seq(1...5).map { value -> Int in
-      calls.increment()
-      return value * 10
-    })
+    let shared = Seq.Shared(
+      Seq(1...5).map { value -> Int in
+        calls.increment()
+        return value * 10
+      })
     #expect(try shared.signal().toArray() == [10, 20, 30, 40, 50])
     #expect(shared.array == [10, 20, 30, 40, 50])
     #expect(try shared.signal(on: QueueScheduler()).toArray() == [10, 20, 30, 40, 50])

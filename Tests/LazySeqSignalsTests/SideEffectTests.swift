@@ -28,7 +28,9 @@ import Testing
 
   @Test("Side effect operators run before forwarding") func sideEffectOperatorsRunBeforeForwarding() {
     let log = Guarded<[String]>([])
-    let signal = signal([1]).doNext { log.value.append("doNext \($0)") }.doCompleted { log.value.append("doCompleted") }
+    let signal = signal([1]).doNext { log.value.append("doNext \($0)") }.doCompleted {
+      log.value.append("doCompleted")
+    }
     signal.subscribe(next: { log.value.append("next \($0)") }, completed: { log.value.append("completed") })
     #expect(log.value == ["doNext 1", "next 1", "doCompleted", "completed"])
     let errors = Guarded<[String]>([])

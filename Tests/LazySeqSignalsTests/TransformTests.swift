@@ -46,7 +46,8 @@ import Testing
     grouped.subscribe(
       next: { group in
         group.signal.subscribe(
-          next: { log.value.append("\(group.key) \($0)") }, completed: { log.value.append("\(group.key) done") })
+          next: { log.value.append("\(group.key) \($0)") },
+          completed: { log.value.append("\(group.key) done") })
       }, completed: { log.value.append("done") })
     #expect(
       log.value == ["odd 10", "even 20", "odd 30", "even 40", "odd 50", "odd done", "even done", "done"])

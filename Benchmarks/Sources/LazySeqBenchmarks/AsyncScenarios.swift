@@ -70,7 +70,9 @@ extension Runner {
     await runInterleavedAsync(
       [
         AsyncContender(name: "values", elements: n) { await OursAsync.valuesLoop(n, isolation: nil) },
-        AsyncContender(name: "AsyncStream", elements: n) { await BaselineAsync.streamLoop(n, isolation: nil) },
+        AsyncContender(name: "AsyncStream", elements: n) {
+          await BaselineAsync.streamLoop(n, isolation: nil)
+        },
       ], reps: reps, isolation: nil)
   }
 

@@ -190,7 +190,8 @@ struct Runner {
         id: "2c", scenario: "\(threads) threads walk one fresh Seq.Shared", size: size, unit: "ns/el",
         ours: s2c.ours,
         oursName: "\(threads) threads walk one fresh Seq.Shared(Seq(array).map(f)) to the end, together",
-        baseline: s2c.baseline, baselineName: "1 thread walks a fresh, held Seq.Shared(Seq(array).map(f)) alone",
+        baseline: s2c.baseline,
+        baselineName: "1 thread walks a fresh, held Seq.Shared(Seq(array).map(f)) alone",
         target: .ratio(2), note: "Wall time per element of the sequence (each thread walks all of it)."))
   }
 

@@ -56,7 +56,7 @@ extension Signal {
   private static func triple<U1, U2, State: TripleState>(
     _ first: Signal<Value>, _ second: Signal<U1>, _ third: Signal<U2>, _: State.Type
   ) -> Signal<(Value, U1, U2)> where State.A == Value, State.B == U1, State.C == U2 {
-        return Signal<(Value, U1, U2)> { downstream in
+    return Signal<(Value, U1, U2)> { downstream in
       var state = State()
       func update(_ change: (inout State, (Event<(Value, U1, U2)>) -> Void) -> Void) {
         downstream.serialize { change(&state) { downstream.send($0) } }

@@ -19,7 +19,9 @@ extension Signal {
   ///   `true` to drop the current value.
   /// - Returns: the values without consecutive equivalents.
   @inlinable
-  public func distinctUntilChanged(by areEquivalent: @escaping @Sendable (Value, Value) -> Bool) -> Signal<Value> {
+  public func distinctUntilChanged(by areEquivalent: @escaping @Sendable (Value, Value) -> Bool) -> Signal<
+    Value
+  > {
     lift { sink, _ in
       var last: Value?
       return Sink(

@@ -73,23 +73,23 @@ extension Signal {
       let current = SerialDisposable()
       downstream.disposables.add(current)
       let recursion = Operators.Recursion(scheduler: ImmediateScheduler()) { reschedule in
-          let child = Lifetime()
-          current.inner = child
-          self.observe(
-            child,
-            next: { downstream.sendNext($0) },
-            error: { error in
-              if let retries, attempts >= retries {
-                downstream.sendError(error)
-              } else {
-                attempts += 1
-                reschedule()
-              }
-            },
-            completed: {
-              if onCompleted { reschedule() } else { downstream.sendCompleted() }
-            })
-        }
+        let child = Lifetime()
+        current.inner = child
+        self.observe(
+          child,
+          next: { downstream.sendNext($0) },
+          error: { error in
+            if let retries, attempts >= retries {
+              downstream.sendError(error)
+            } else {
+              attempts += 1
+              reschedule()
+            }
+          },
+          completed: {
+            if onCompleted { reschedule() } else { downstream.sendCompleted() }
+          })
+      }
       recursion.start()
       downstream.disposables.add(recursion.disposables)
       return nil

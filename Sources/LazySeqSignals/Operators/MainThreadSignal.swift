@@ -98,7 +98,8 @@ public struct MainThreadSignal<Value: Sendable>: Sendable {
   ///
   /// - Parameter transform: runs on the main actor, once per value.
   /// - Returns: the non-`nil` results, on the main thread.
-  public func compactMap<U: Sendable>(_ transform: @escaping @MainActor (Value) -> U?) -> MainThreadSignal<U> {
+  public func compactMap<U: Sendable>(_ transform: @escaping @MainActor (Value) -> U?) -> MainThreadSignal<U>
+  {
     MainThreadSignal<U>(
       onMainThread: signal.compactMap { value in MainActor.assumeIsolated { transform(value) } })
   }

@@ -30,7 +30,8 @@ extension Signal where Value: Sendable {
   ///   - predicate: whether a value is throttled; receives each value.
   /// - Returns: the throttled signal.
   public func throttle(
-    _ interval: Duration, on scheduler: any Scheduler, valuesPassing predicate: @escaping @Sendable (Value) -> Bool
+    _ interval: Duration, on scheduler: any Scheduler,
+    valuesPassing predicate: @escaping @Sendable (Value) -> Bool
   ) -> Signal<Value> {
     Signal { downstream in
       let throttle = Operators.Throttle<Value>()
