@@ -189,7 +189,22 @@ extension Subscriber {
   /// already serializes the downstream and already queues re-entrant
   /// sends, so one `Gate.run` gives both the atomicity and the order, with
   /// no second lock and no second queue.
-  func serialize(_ body: () -> Void) {
+  @discardableResult
+  func serialize<Result>(_ body: () -> Result) -> Result {
     gate.run(maintain: releaseIfEnded) { _ in body() }
   }
+}
+
+/// Operator state that lives inside a downstream's gate, for an operator
+/// whose timers (`@Sendable` scheduler actions) must reach it too.
+///
+/// Touch ``value`` only inside `downstream.serialize { … }` of the one
+/// subscriber it belongs to: the gate orders every access (and gives
+/// ThreadSanitizer its happens-before edge). The state itself is a plain
+/// value type, testable without threads or schedulers.
+// @unchecked: `value` is only touched inside its subscriber's gate.
+final class GateState<State>: @unchecked Sendable {
+  var value: State
+
+  init(_ value: State) { self.value = value }
 }

@@ -247,34 +247,45 @@ import Testing
   }
 
   @Test func aStaleThrottleTimerNeverSendsANewerValueEarly() {
-    let throttle = Operators.Throttle<Int>()
+    var throttle = Operators.ThrottleState<Int>()
     let first = throttle.hold(1)
     let second = throttle.hold(2)
     // The timer armed for 1 fires after 2 arrived (as on an asynchronous
     // scheduler): it must not send 2 before 2's own quiet period.
-    #expect(throttle.fire(first) == nil)
-    #expect(throttle.fire(second) == 2)
-    #expect(throttle.fire(second) == nil)
+    let result1 = throttle.fire(first)
+    #expect(result1 == nil)
+    let result2 = throttle.fire(second)
+    #expect(result2 == 2)
+    let result3 = throttle.fire(second)
+    #expect(result3 == nil)
     _ = throttle.hold(3)
-    #expect(throttle.flush() == 3)
-    #expect(throttle.flush() == nil)
+    let result4 = throttle.flush()
+    #expect(result4 == 3)
+    let result5 = throttle.flush()
+    #expect(result5 == nil)
   }
 }
 
 /// The named state machines of the time and switching operators.
 @Suite struct OperatorStateMachineTests {
   @Test func aLateBufferTimerNeverCutsANewerBatchShort() {
-    let buffer = Operators.Buffer<Int>()
+    var buffer = Operators.BufferState<Int>()
     let first = buffer.add(1)
     #expect(first != nil)
-    #expect(buffer.add(2) == nil)  // same batch, no new timer
-    #expect(buffer.fire(first!) == [1, 2])
+    let result1 = buffer.add(2)
+    #expect(result1 == nil)  // same batch, no new timer
+    let result2 = buffer.fire(first!)
+    #expect(result2 == [1, 2])
     let second = buffer.add(3)
-    #expect(buffer.fire(first!) == nil)  // the old timer, late: nothing
-    #expect(buffer.fire(second!) == [3])
+    let result3 = buffer.fire(first!)
+    #expect(result3 == nil)  // the old timer, late: nothing
+    let result4 = buffer.fire(second!)
+    #expect(result4 == [3])
     _ = buffer.add(4)
-    #expect(buffer.flush() == [4])
-    #expect(buffer.flush() == nil)
+    let result5 = buffer.flush()
+    #expect(result5 == [4])
+    let result6 = buffer.flush()
+    #expect(result6 == nil)
   }
 
   @Test func delayCancelsItsTimersOnDisposalAndHandlesATimerThatFiresAtOnce() {
@@ -294,13 +305,16 @@ import Testing
   }
 
   @Test func switchToLatestCompletesOnlyWhenOuterAndCurrentInnerAreDone() {
-    let machine = Operators.SwitchToLatest()
+    var machine = Operators.SwitchToLatestState()
     let first = machine.switchToNewInner()
     let second = machine.switchToNewInner()
     #expect(!machine.isCurrent(first))
     #expect(machine.isCurrent(second))
-    #expect(!machine.innerCompleted(first))  // a replaced inner ends nothing
-    #expect(!machine.outerCompleted())  // the current inner still runs
-    #expect(machine.innerCompleted(second))
+    let result1 = machine.innerCompleted(first)
+    #expect(!result1)  // a replaced inner ends nothing
+    let result2 = machine.outerCompleted()
+    #expect(!result2)  // the current inner still runs
+    let result3 = machine.innerCompleted(second)
+    #expect(result3)
   }
 }

@@ -108,63 +108,55 @@ extension Signal {
         }, end: sink.end)
     }
   }
+}
 
-  /// Sends this signal's events until `trigger` sends a value or completes,
-  /// then completes. RAC `-takeUntil:`.
+extension Signal {
+  /// Sends the last `count` values when this signal completes, then
+  /// completes. RAC `-takeLast:`.
   ///
-  /// The trigger is subscribed first, so a trigger that fires at once (such
-  /// as ``Signal/empty``) completes the result before any value.
+  /// Nothing is sent before completion: the values wait in a buffer that
+  /// keeps only the last `count`. An error is forwarded at once and the
+  /// buffered values are dropped. `takeLast(0)` sends no value and completes
+  /// when this signal does.
   ///
-  /// - Parameter trigger: the stop signal; its errors are ignored.
-  /// - Returns: this signal, cut short by `trigger`.
-  public func take<U>(until trigger: Signal<U>) -> Signal<Value> {
-    return Signal { downstream in
-      trigger.forward(
-        to: downstream,
-        next: { _ in downstream.sendCompleted() },
-        error: { _ in },
-        completed: { downstream.sendCompleted() })
-      guard !downstream.isDisposed else { return nil }
-      self.forward(to: downstream, next: { downstream.sendNext($0) })
-      return nil
-    }
-  }
-
-  /// Sends this signal's values and errors until `replacement` sends its
-  /// first event, then only `replacement`'s events. RAC
-  /// `-takeUntilReplacement:`.
+  /// ```swift
+  /// Signal(Seq(1...5)).takeLast(2)
+  ///   .subscribe(next: { print($0) }, completed: { print("done") })
+  /// // 4
+  /// // 5
+  /// // done
+  /// ```
   ///
-  /// This signal's completion is not forwarded (the result waits for the
-  /// replacement); any event of `replacement` disposes this signal's
-  /// subscription.
-  ///
-  /// - Parameter replacement: the signal that takes over.
-  /// - Returns: the combined signal.
-  public func take(untilReplacement replacement: Signal<Value>) -> Signal<Value> {
-    return Signal { downstream in
-      let receiver = SerialDisposable()
-      downstream.disposables.add(receiver)
-      replacement.forward(
-        to: downstream,
-        next: {
-          receiver.dispose()
-          downstream.sendNext($0)
+  /// - Parameter count: how many values to keep; must not be negative.
+  /// - Returns: the last `count` values (fewer if this signal sent fewer),
+  ///   sent at completion.
+  /// - Complexity: O(1) per value; memory O(`count`).
+  @inlinable
+  public func takeLast(_ count: Int) -> Signal<Value> {
+    precondition(count >= 0, "Signal.takeLast(_:): the count must not be negative, got \(count)")
+    return lift { sink, _ in
+      // A ring buffer: once full, `start` is the oldest value.
+      var buffer: [Value] = []
+      var start = 0
+      return Sink(
+        next: { value in
+          guard count > 0 else { return }
+          if buffer.count < count {
+            buffer.append(value)
+          } else {
+            buffer[start] = value
+            start += 1
+            if start == count { start = 0 }
+          }
         },
-        error: {
-          receiver.dispose()
-          downstream.sendError($0)
-        },
-        completed: {
-          receiver.dispose()
-          downstream.sendCompleted()
+        end: { completion in
+          if case .completed = completion {
+            let last = buffer[start...] + buffer[..<start]
+            buffer = []
+            for value in last { sink.next(value) }
+          }
+          sink.end(completion)
         })
-      guard !receiver.isDisposed else { return nil }
-      let upstream = Lifetime()
-      receiver.inner = upstream
-      self.observe(
-        upstream, next: { downstream.sendNext($0) }, error: { downstream.sendError($0) },
-        completed: {})
-      return nil
     }
   }
 }

@@ -1,0 +1,151 @@
+// switchToLatest, and the operators built on it: RAC's `+switch:cases:default:`
+// and `+if:then:else:` (both names are Swift keywords, hence `switchTo` and
+// `ifThenElse`).
+
+extension Signal {
+  /// Forwards the values of the most recent inner signal only, disposing
+  /// the previous one. RAC `-switchToLatest`.
+  ///
+  /// Completes once this signal and the latest inner signal have completed;
+  /// an error of either ends the result.
+  ///
+  /// - Returns: the latest inner signal's values.
+  public func switchToLatest<U>() -> Signal<U> where Value == Signal<U> {
+    Signal<U> { downstream in
+      // Inside `downstream`'s gate: which inner signal is current. An inner
+      // value is checked and sent in one step of the gate, so a replaced
+      // inner signal can never send after the new one has.
+      var state = Operators.SwitchToLatestState()
+      let current = SerialDisposable()
+      downstream.disposables.add(current)
+      self.forward(
+        to: downstream,
+        next: { inner in
+          let generation = downstream.serialize { state.switchToNewInner() }
+          current.swap(nil)?.dispose()
+          let child = Lifetime()
+          current.inner = child
+          inner.observe(
+            child,
+            next: { value in
+              downstream.serialize {
+                if state.isCurrent(generation) { downstream.sendNext(value) }
+              }
+            },
+            error: { error in
+              downstream.serialize {
+                if state.isCurrent(generation) { downstream.sendError(error) }
+              }
+            },
+            completed: {
+              downstream.serialize {
+                if state.innerCompleted(generation) { downstream.sendCompleted() }
+              }
+            })
+        },
+        completed: {
+          downstream.serialize { if state.outerCompleted() { downstream.sendCompleted() } }
+        })
+      return nil
+    }
+  }
+
+  /// Forwards the events of the case that matches the latest key of
+  /// `selector`, switching whenever a new key arrives. RAC
+  /// `+switch:cases:default:`.
+  ///
+  /// Nothing is sent before `selector`'s first key. Each key subscribes to
+  /// its case (or to `default` when `cases` has none for it) and disposes the
+  /// previous one, like ``switchToLatest()``. A key with no case and no
+  /// default ends the result with ``SignalError/noMatchingCase``. Errors of
+  /// `selector` and of the active case end the result; it completes once
+  /// `selector` and the active case have both completed. An optional `Key`
+  /// may use `nil` as a key.
+  ///
+  /// ```swift
+  /// let mode = Subject<String>()
+  /// Signal.switchTo(
+  ///   mode.signal, cases: ["a": .just("apple"), "b": .just("banana")], default: .just("?")
+  /// ).subscribe(next: { print($0) })
+  /// mode.sendNext("b")  // banana
+  /// mode.sendNext("z")  // ?
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - selector: the keys.
+  ///   - cases: the signal to forward for each key.
+  ///   - defaultCase: the signal for the keys `cases` does not have; `nil`
+  ///     makes such a key an error.
+  /// - Returns: the events of the case of the latest key.
+  public static func switchTo<Key: Hashable & Sendable>(
+    _ selector: Signal<Key>, cases: [Key: Signal<Value>], default defaultCase: Signal<Value>? = nil
+  ) -> Signal<Value> {
+    selector.map { key in
+      cases[key] ?? defaultCase ?? Signal.error(SignalError.noMatchingCase)
+    }.switchToLatest()
+  }
+
+  /// Forwards the events of `then` while the latest value of `condition` is
+  /// `true`, and of `else` while it is `false`. RAC `+if:then:else:`.
+  ///
+  /// The same as ``switchTo(_:cases:default:)`` with the two cases `true`
+  /// and `false`: nothing is sent before the first Boolean, each Boolean
+  /// subscribes afresh to its branch and disposes the previous one, errors
+  /// of `condition` or of the active branch end the result, and it completes
+  /// once `condition` and the active branch have both completed.
+  ///
+  /// ```swift
+  /// let online = Subject<Bool>()
+  /// Signal.ifThenElse(online.signal, then: .just("sync"), else: .just("queue"))
+  ///   .subscribe(next: { print($0) })
+  /// online.sendNext(false)  // queue
+  /// online.sendNext(true)   // sync
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - condition: the Booleans that choose the branch.
+  ///   - then: the branch for `true`.
+  ///   - elseBranch: the branch for `false`.
+  /// - Returns: the events of the branch of the latest Boolean.
+  public static func ifThenElse(
+    _ condition: Signal<Bool>, then: Signal<Value>, else elseBranch: Signal<Value>
+  ) -> Signal<Value> {
+    condition.map { $0 ? then : elseBranch }.switchToLatest()
+  }
+}
+
+extension Operators {
+  /// The state of one `switchToLatest` subscription: which inner signal is
+  /// current (by generation), whether it is still running, and whether the
+  /// outer signal has completed. A plain value inside the downstream's gate.
+  struct SwitchToLatestState: Equatable {
+    var generation = 0
+    var innerActive = false
+    var outerDone = false
+
+    /// A new inner signal replaces the current one; returns its generation.
+    mutating func switchToNewInner() -> Int {
+      generation += 1
+      innerActive = true
+      return generation
+    }
+
+    /// Whether the inner signal of `generation` is still the current one.
+    func isCurrent(_ generation: Int) -> Bool { self.generation == generation }
+
+    /// The inner signal of `generation` completed; returns whether the
+    /// result completes now (it was current and the outer side is done).
+    mutating func innerCompleted(_ generation: Int) -> Bool {
+      guard isCurrent(generation) else { return false }
+      innerActive = false
+      return outerDone
+    }
+
+    /// The outer signal completed; returns whether the result completes now
+    /// (no inner signal is running).
+    mutating func outerCompleted() -> Bool {
+      outerDone = true
+      return !innerActive
+    }
+  }
+}

@@ -1,0 +1,16 @@
+public import Foundation
+
+extension Signal where Value == Date {
+  /// Sends the current date every `period`, until disposed. RAC
+  /// `+interval:onScheduler:`.
+  ///
+  /// - Parameters:
+  ///   - period: the time between values (the first comes after one period).
+  ///   - scheduler: where the values are sent.
+  /// - Returns: an infinite signal of dates.
+  public static func interval(_ period: Duration, on scheduler: any Scheduler) -> Signal<Date> {
+    Signal { downstream in
+      scheduler.schedule(after: period, repeatingEvery: period) { downstream.sendNext(Date()) }
+    }
+  }
+}
