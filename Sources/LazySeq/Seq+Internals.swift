@@ -61,6 +61,21 @@ extension Seq {
     Seq(_storage: _Deferred(make), index: 0)
   }
 
+  /// A sequence computed on first use by `walk`, at most once, from a walker
+  /// at `start`. The walker alone holds `start` (the holder that hands it
+  /// over is emptied first), so the elements it walks past can be freed
+  /// while it walks.
+  @inlinable
+  internal static func _deferred<Source>(
+    walking start: Seq<Source>, _ walk: @escaping (inout _Walker<Source>) -> Seq<Element>
+  ) -> Seq<Element> {
+    let holder = _StateBox(Optional(start))
+    return _deferred {
+      var walker = _Walker(holder.value.take().unsafelyUnwrapped)
+      return walk(&walker)
+    }
+  }
+
   /// A sequence of position-addressed values; see `_Cursor`.
   @inlinable
   internal static func _cursor(
@@ -87,7 +102,8 @@ extension Seq {
   // so that they are released iteratively and as soon as the memo ends),
   // passed through the one eager policy, `_finish`. Operators that only
   // reposition (`skip`, `skip(while:)`, `takeLast`) build a deferred
-  // sequence instead and pass it through `_finish` too.
+  // sequence instead (`_deferred(walking:_:)`, which does not hold the
+  // start while it walks) and pass it through `_finish` too.
 
   /// The result of an operator reading this sequence alone: `makeProducer`
   /// runs once, now, with the walker box over `self`, and returns the
