@@ -223,7 +223,7 @@ extension Seq: Sequence {
 
     /// Evaluates (if needed) and returns the next element.
     @inlinable
-    public mutating func next() -> Element? { _walker.next() }
+    public mutating func next() -> Element? { _walker.nextInIterator() }
   }
 
   /// Returns an iterator that walks the sequence lazily.

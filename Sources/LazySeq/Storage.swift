@@ -179,6 +179,10 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
   /// (see `_Walker._tryFuse`); false when the producer refers back to
   /// this frontier.
   @usableFromInline internal let isFusible: Bool
+  /// Once a fused walker was copied: the memo, over the same producer, that
+  /// each copy walks on from its start (see `_Walker._defuse`). The
+  /// producer is then called through this memo only.
+  @usableFromInline @exclusivity(unchecked) internal var defused: _Segment<Element>?
 
   @inlinable
   internal init(
@@ -189,6 +193,7 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
     self.producer = producer
     self.sources = sources
     self.concatParts = concatParts
+    self.defused = nil
     super.init()
   }
 
@@ -202,6 +207,22 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
     if let parts = concatParts.take() {
       for part in parts { if let s = part._storage { work.append(s) } }
     }
+    if let defused = defused.take() { work.append(defused) }
+  }
+
+  /// The memo that the copies of a fused walker share (see `defused`),
+  /// made on first request: a new frontier over the same producer and
+  /// sources. This frontier keeps the memo for the copies that have not
+  /// reached it yet; the memo does not refer back to it.
+  @inlinable
+  internal func _defusedMemo() -> _Segment<Element> {
+    if let defused { return defused }
+    let frontier = _Frontier(
+      sources: sources, concatParts: nil, isFusible: isFusible, producer: producer)
+    sources = []
+    let memo = _Segment(capacity: 8, frontier: frontier, isFirst: true)
+    defused = memo
+    return memo
   }
 
   /// Produces the element at the `seen` state of `segment`, the memo's last
