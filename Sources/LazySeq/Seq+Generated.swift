@@ -55,7 +55,7 @@ extension Seq {
       _checkCount(count, "repeating(_:count:)")
       return _indexedCursor(count: count) { _ in value }
     }
-    let stay = { (position: Int, _: Int) -> Int in position }
+    let stay = { (position: Int, _: Int) -> (position: Int, remaining: Int) in (position, 0) }
     return _cursor(start: 0, isInfinite: true, advance: stay) { p in (value, p) }
   }
 

@@ -79,20 +79,27 @@ extension Seq {
   /// A sequence of position-addressed values; see `_Cursor`.
   @inlinable
   internal static func _cursor(
-    start: Int, isInfinite: Bool = false, advance: ((Int, Int) -> Int)? = nil,
-    _ step: @escaping (Int) -> (Element, Int)?
+    start: Int, isInfinite: Bool = false,
+    advance: ((Int, Int) -> (position: Int, remaining: Int))? = nil,
+    successor: (() -> Seq<Element>)? = nil, _ step: @escaping (Int) -> (Element, Int)?
   ) -> Seq<Element> {
-    Seq(_storage: _Cursor(isInfinite: isInfinite, advance: advance, step: step), index: start)
+    let cursor = _Cursor(isInfinite: isInfinite, advance: advance, successor: successor, step: step)
+    return Seq(_storage: cursor, index: start)
   }
 
-  /// A cursor over the positions `0..<count`, moving by index.
+  /// A cursor over the positions `0..<count`, moving by index, followed by
+  /// `successor` if given.
   @inlinable
-  internal static func _indexedCursor(count: Int, _ element: @escaping (Int) -> Element) -> Seq<Element> {
-    let advance = { (position: Int, distance: Int) -> Int in
-      let (sum, overflow) = position.addingReportingOverflow(distance)
-      return overflow ? count : Swift.min(sum, count)
+  internal static func _indexedCursor(
+    count: Int, successor: (() -> Seq<Element>)? = nil, _ element: @escaping (Int) -> Element
+  ) -> Seq<Element> {
+    let advance = { (position: Int, distance: Int) -> (position: Int, remaining: Int) in
+      let available = count - Swift.min(position, count)
+      return distance <= available ? (position + distance, 0) : (count, distance - available)
     }
-    return _cursor(start: 0, advance: advance) { p in p < count ? (element(p), p + 1) : nil }
+    return _cursor(start: 0, advance: advance, successor: successor) { p in
+      p < count ? (element(p), p + 1) : nil
+    }
   }
 
   // MARK: - The operator pattern

@@ -84,7 +84,14 @@ extension Seq {
         guard let advance = cursor.advance else {
           return (Seq(_storage: cursor, index: index), remaining)
         }
-        return (Seq(_storage: cursor, index: advance(index, remaining)), 0)
+        let (position, left) = advance(index, remaining)
+        guard left > 0, let successor = cursor.successor else {
+          return (Seq(_storage: cursor, index: position), 0)
+        }
+        let next = successor()
+        storage = next._storage
+        index = next._index
+        remaining = left
       case .deferred:
         let deferred = unsafeDowncast(current, to: _Deferred<Element>.self)
         guard deferred.isResolved.load(ordering: .acquiring) else {

@@ -133,7 +133,11 @@ extension Seq {
       case .cursor:
         let cursor = unsafeDowncast(storage, to: _Cursor<Element>.self)
         guard let (_, next) = cursor.step(current._index) else {
-          return Seq(_storage: nil, index: 0, isEager: _isEager)
+          guard let successor = cursor.successor else {
+            return Seq(_storage: nil, index: 0, isEager: _isEager)
+          }
+          current = successor()
+          continue
         }
         return Seq(_storage: cursor, index: next, isEager: _isEager)
       }

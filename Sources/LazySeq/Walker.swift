@@ -206,7 +206,13 @@ internal struct _Walker<Element> {
       return .moved
     case .cursor:
       unowned(unsafe) let cursor = unsafeDowncast(storage, to: _Cursor<Element>.self)
-      guard let (element, next) = cursor.step(index) else { return .end }
+      guard let (element, next) = cursor.step(index) else {
+        guard let successor = cursor.successor else { return .end }
+        let following = successor()
+        self.storage = following._storage
+        index = following._index
+        return .moved
+      }
       index = next
       return .element(element)
     }
