@@ -18,7 +18,7 @@
 /// sequence (``eager``) evaluates its operators at call time instead.
 ///
 /// - Important: Sequences may be infinite (``iterate(_:_:)``,
-///   ``repeating(_:count:)``, ``cycled()``). Operations that evaluate
+///   ``repeating(_:)``, ``cycled()``). Operations that evaluate
 ///   everything (``array``, `==`, `hash(into:)`, ``foldLeft(start:reduce:)``)
 ///   never return on an infinite sequence; use ``take(_:)`` first.
 ///
