@@ -53,9 +53,10 @@ struct StreamingMemoryTests {
     expectStreams("lazy") { s, _ in s.lazy }
   }
 
-  @Test("map, compactMap, mapReplace stream")
+  @Test("map, tryMap, compactMap, mapReplace stream")
   func mapping() {
     expectStreams("map") { s, _ in s.map { $0 } }
+    expectStreams("tryMap") { s, _ in s.tryMap { $0 } }
     expectStreams("compactMap") { s, _ in s.compactMap { $0.value.isMultiple(of: 3) ? nil : $0 } }
     expectStreams("mapReplace") { s, _ in s.mapReplace(1) }
   }
