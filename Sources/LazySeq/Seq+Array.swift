@@ -82,20 +82,69 @@ extension Seq where Element: Strideable, Element.Stride: SignedInteger {
   /// Creates a sequence of the values of a range without copying them.
   ///
   /// ``skip(_:)`` moves by index: `Seq(0..<Int.max).skip(Int.max / 2)` is
-  /// O(1).
+  /// O(1). Every range works, including those with more than `Int.max`
+  /// values (`Seq(Int.min..<Int.max)`).
   ///
   /// - Complexity: O(1); memory O(1).
   @inlinable
   public init(_ range: Range<Element>) {
-    let lower = range.lowerBound
-    self = Seq._indexedCursor(count: range.count) { lower.advanced(by: Element.Stride($0)) }
+    self = Seq._values(from: range.lowerBound, to: range.upperBound, including: false)
   }
 
   /// Creates a sequence of the values of a closed range without copying them.
+  ///
+  /// Every range works, including those with more than `Int.max` values
+  /// (`Seq(0...Int.max)`).
+  ///
+  /// - Complexity: O(1); memory O(1).
   @inlinable
   public init(_ range: ClosedRange<Element>) {
-    let lower = range.lowerBound
-    self = Seq._indexedCursor(count: range.count) { lower.advanced(by: Element.Stride($0)) }
+    self = Seq._values(from: range.lowerBound, to: range.upperBound, including: true)
+  }
+
+  /// The values from `lower` up to `upper` (included if `including`), as a
+  /// cursor moving by index; when there are more than `Int.max` of them,
+  /// the first `Int.max` followed by the rest, made on demand the same way.
+  @inlinable
+  internal static func _values(
+    from lower: Element, to upper: Element, including: Bool
+  ) -> Seq<Element> {
+    var count = _distance(from: lower, to: upper)
+    if including, let distance = count {
+      let (sum, overflow) = distance.addingReportingOverflow(1)
+      count = overflow ? nil : sum
+    }
+    let element = { (offset: Int) in lower.advanced(by: Element.Stride(offset)) }
+    guard let count else {
+      let rest = lower.advanced(by: Element.Stride(Int.max))
+      return _indexedCursor(
+        count: Int.max, successor: { _values(from: rest, to: upper, including: including) },
+        element)
+    }
+    return _indexedCursor(count: count, element)
+  }
+
+  /// The distance from `lower` to `upper` (not below `lower`), or `nil` if it
+  /// is more than `Int.max`. Fixed-width integers are measured without
+  /// overflow (`distance(to:)` traps where the distance does not fit the
+  /// stride type, as it does for `Int.min..<Int.max`).
+  @inlinable
+  internal static func _distance(from lower: Element, to upper: Element) -> Int? {
+    if let lower = lower as? any FixedWidthInteger {
+      return _fixedWidthDistance(from: lower, to: upper)
+    }
+    return Int(exactly: lower.distance(to: upper))
+  }
+
+  /// `_distance` for a fixed-width integer type `T` (which `Element` is):
+  /// the difference, computed with wrapping, read as the unsigned magnitude
+  /// of the same width, is exact for any bounds in order.
+  @inlinable
+  internal static func _fixedWidthDistance<T: FixedWidthInteger>(
+    from lower: T, to upper: Element
+  ) -> Int? {
+    let upper = upper as! T
+    return Int(exactly: T.Magnitude(truncatingIfNeeded: upper &- lower))
   }
 }
 

@@ -83,7 +83,10 @@ extension Seq: CustomStringConvertible, CustomDebugStringConvertible {
           if cursor.isInfinite { return false }
           index = next
         }
-        return true
+        guard let successor = cursor.successor else { return true }
+        let following = successor()
+        storage = following._storage
+        index = following._index
       }
     }
     return true

@@ -1,5 +1,7 @@
-// Sequences whose source can fail (the signal-backed kind): the error that
-// ended them early is kept and can be read or rethrown.
+// Sequences whose source can fail (the signal-backed kind, `tryMap`): the
+// error that ended them early is kept and can be read or rethrown.
+
+public import Synchronization
 
 extension Seq {
   /// A memoized sequence pulled from a source that may fail: `next` returns
@@ -10,10 +12,20 @@ extension Seq {
   /// This is how other modules of the package (the signal-backed sequence
   /// in `LazySeqSignals`) build a failable kind.
   package static func failable(_ next: @escaping () throws -> Element?) -> Seq<Element> {
+    _failable(sources: [], next)
+  }
+
+  /// ``failable(_:)`` for a producer that reads `sources` (walker boxes it
+  /// alone owns, released iteratively and as soon as the memo ends, as for
+  /// `_memo`). Never fused: the producer refers back to its frontier.
+  @inlinable
+  internal static func _failable(
+    sources: [_StorageBase], _ next: @escaping () throws -> Element?
+  ) -> Seq<Element> {
     // Unretained: the producer runs only while its frontier is alive (the
     // frontier calls it), and a strong reference would form a cycle.
     let frontierBox = _StateBox<Unmanaged<_Frontier<Element>>?>(nil)
-    let seq = _memo(sources: [], isFusible: false) {
+    let seq = _memo(sources: sources, isFusible: false) {
       do {
         return try next()
       } catch {
@@ -28,6 +40,18 @@ extension Seq {
     let segment = unsafeDowncast(seq._storage.unsafelyUnwrapped, to: _Segment<Element>.self)
     frontierBox.value = Unmanaged.passUnretained(segment.frontier.unsafelyUnwrapped)
     return seq
+  }
+
+  /// The eager policy (`_finish`) for a failable result: on an eager
+  /// sequence, evaluates `result` now and keeps it, so that its
+  /// ``failure`` is still reported.
+  @inlinable
+  internal func _finishFailable<U>(_ result: Seq<U>) -> Seq<U> {
+    guard _isEager else { return result }
+    var evaluated = result
+    _ = evaluated.array
+    evaluated._isEager = true
+    return evaluated
   }
 
   /// The error that ended this sequence early, if its source failed (a

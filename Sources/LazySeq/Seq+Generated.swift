@@ -43,20 +43,47 @@ extension Seq {
     return _memo(sources: []) { next(&box.value) }
   }
 
-  /// `value` repeated `count` times, or forever if `count` is `nil`.
+  /// `value` repeated forever.
   ///
-  /// ``skip(_:)`` moves by index (O(1)).
+  /// ```swift
+  /// print(Seq.repeating(7).take(3).array)   // [7, 7, 7]
+  /// ```
   ///
-  /// - Precondition: `count` is not negative.
-  /// - Complexity: O(1) memory whatever the count.
+  /// The values are not evaluations: nothing is stored, and ``skip(_:)``
+  /// moves by index (O(1)).
+  ///
+  /// - Important: The result is infinite; bound it with ``take(_:)`` before
+  ///   evaluating everything.
+  /// - Parameter value: The value to repeat.
+  /// - Returns: An infinite sequence of `value`.
+  /// - Complexity: O(1), and O(1) memory.
   @inlinable
-  public static func repeating(_ value: Element, count: Int? = nil) -> Seq<Element> {
-    if let count {
-      _checkCount(count, "repeating(_:count:)")
-      return _indexedCursor(count: count) { _ in value }
-    }
-    let stay = { (position: Int, _: Int) -> Int in position }
+  public static func repeating(_ value: Element) -> Seq<Element> {
+    let stay = { (position: Int, _: Int) -> (position: Int, remaining: Int) in (position, 0) }
     return _cursor(start: 0, isInfinite: true, advance: stay) { p in (value, p) }
+  }
+
+  /// `value` repeated `count` times.
+  ///
+  /// ```swift
+  /// print(Seq.repeating("ho", count: 3).array)   // ["ho", "ho", "ho"]
+  /// print(Seq([1, 2, 3]).flatMap { Seq.repeating($0, count: $0) }.array)
+  /// // [1, 2, 2, 3, 3, 3]
+  /// ```
+  ///
+  /// The values are not evaluations: nothing is stored, and ``skip(_:)``
+  /// moves by index (O(1)).
+  ///
+  /// - Parameters:
+  ///   - value: The value to repeat.
+  ///   - count: How many times to repeat it.
+  /// - Returns: A sequence of `count` times `value`.
+  /// - Precondition: `count` is not negative.
+  /// - Complexity: O(1), and O(1) memory whatever the count.
+  @inlinable
+  public static func repeating(_ value: Element, count: Int) -> Seq<Element> {
+    _checkCount(count, "repeating(_:count:)")
+    return _indexedCursor(count: count) { _ in value }
   }
 
   /// This sequence repeated forever; empty if this sequence is empty.

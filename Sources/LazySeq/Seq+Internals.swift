@@ -61,23 +61,45 @@ extension Seq {
     Seq(_storage: _Deferred(make), index: 0)
   }
 
+  /// A sequence computed on first use by `walk`, at most once, from a walker
+  /// at `start`. The walker alone holds `start` (the holder that hands it
+  /// over is emptied first), so the elements it walks past can be freed
+  /// while it walks.
+  @inlinable
+  internal static func _deferred<Source>(
+    walking start: Seq<Source>, _ walk: @escaping (inout _Walker<Source>) -> Seq<Element>
+  ) -> Seq<Element> {
+    let holder = _StateBox(Optional(start))
+    return _deferred {
+      var walker = _Walker(holder.value.take().unsafelyUnwrapped)
+      return walk(&walker)
+    }
+  }
+
   /// A sequence of position-addressed values; see `_Cursor`.
   @inlinable
   internal static func _cursor(
-    start: Int, isInfinite: Bool = false, advance: ((Int, Int) -> Int)? = nil,
-    _ step: @escaping (Int) -> (Element, Int)?
+    start: Int, isInfinite: Bool = false,
+    advance: ((Int, Int) -> (position: Int, remaining: Int))? = nil,
+    successor: (() -> Seq<Element>)? = nil, _ step: @escaping (Int) -> (Element, Int)?
   ) -> Seq<Element> {
-    Seq(_storage: _Cursor(isInfinite: isInfinite, advance: advance, step: step), index: start)
+    let cursor = _Cursor(isInfinite: isInfinite, advance: advance, successor: successor, step: step)
+    return Seq(_storage: cursor, index: start)
   }
 
-  /// A cursor over the positions `0..<count`, moving by index.
+  /// A cursor over the positions `0..<count`, moving by index, followed by
+  /// `successor` if given.
   @inlinable
-  internal static func _indexedCursor(count: Int, _ element: @escaping (Int) -> Element) -> Seq<Element> {
-    let advance = { (position: Int, distance: Int) -> Int in
-      let (sum, overflow) = position.addingReportingOverflow(distance)
-      return overflow ? count : Swift.min(sum, count)
+  internal static func _indexedCursor(
+    count: Int, successor: (() -> Seq<Element>)? = nil, _ element: @escaping (Int) -> Element
+  ) -> Seq<Element> {
+    let advance = { (position: Int, distance: Int) -> (position: Int, remaining: Int) in
+      let available = count - Swift.min(position, count)
+      return distance <= available ? (position + distance, 0) : (count, distance - available)
     }
-    return _cursor(start: 0, advance: advance) { p in p < count ? (element(p), p + 1) : nil }
+    return _cursor(start: 0, advance: advance, successor: successor) { p in
+      p < count ? (element(p), p + 1) : nil
+    }
   }
 
   // MARK: - The operator pattern
@@ -87,7 +109,8 @@ extension Seq {
   // so that they are released iteratively and as soon as the memo ends),
   // passed through the one eager policy, `_finish`. Operators that only
   // reposition (`skip`, `skip(while:)`, `takeLast`) build a deferred
-  // sequence instead and pass it through `_finish` too.
+  // sequence instead (`_deferred(walking:_:)`, which does not hold the
+  // start while it walks) and pass it through `_finish` too.
 
   /// The result of an operator reading this sequence alone: `makeProducer`
   /// runs once, now, with the walker box over `self`, and returns the

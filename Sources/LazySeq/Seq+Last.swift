@@ -60,10 +60,8 @@ extension Seq {
   public func takeLast(_ count: Int) -> Seq<Element> {
     Seq._checkCount(count, "takeLast(_:)")
     if count == 0 { return Seq(_storage: nil, index: 0, isEager: _isEager) }
-    let start = self
     return _finish(
-      Seq._deferred {
-        var walker = _Walker(start)
+      Seq._deferred(walking: self) { walker in
         var ring: [Element] = []
         var next = 0
         while let element = walker.next() {

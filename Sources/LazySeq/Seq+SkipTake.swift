@@ -27,24 +27,25 @@ extension Seq {
     position._isEager = _isEager
     position._checkInvariants()
     if remaining == 0 { return position }
-    let start = position
     return _finish(
-      Seq._deferred {
-        var position = start
+      Seq._deferred(walking: position) { walker in
         var remaining = remaining
-        while remaining > 0 {
-          var walker = _Walker(position)
-          let storage = walker.storage
+        while true {
           // Walk while on the same storage; jump again where it changes (a
-          // dynamic node's tail may be a range, say).
+          // dynamic node's tail may be a range, say). The storage is
+          // compared by identity only: holding it would keep what the
+          // walker passes.
+          let storage = walker.storage.map(ObjectIdentifier.init)
           while remaining > 0 {
             guard walker.next() != nil else { return Seq() }
             remaining -= 1
-            if walker.storage !== storage { break }
+            if walker.storage.map(ObjectIdentifier.init) != storage { break }
           }
-          (position, remaining) = Seq._jump(walker.position, remaining)
+          let (position, rest) = Seq._jump(walker.position, remaining)
+          if rest == 0 { return position }
+          remaining = rest
+          walker = _Walker(position)
         }
-        return position
       })
   }
 
@@ -83,7 +84,14 @@ extension Seq {
         guard let advance = cursor.advance else {
           return (Seq(_storage: cursor, index: index), remaining)
         }
-        return (Seq(_storage: cursor, index: advance(index, remaining)), 0)
+        let (position, left) = advance(index, remaining)
+        guard left > 0, let successor = cursor.successor else {
+          return (Seq(_storage: cursor, index: position), 0)
+        }
+        let next = successor()
+        storage = next._storage
+        index = next._index
+        remaining = left
       case .deferred:
         let deferred = unsafeDowncast(current, to: _Deferred<Element>.self)
         guard deferred.isResolved.load(ordering: .acquiring) else {

@@ -39,10 +39,8 @@ extension Seq {
   /// are evaluated in a loop and the rest is passed through uncopied.
   @inlinable
   public func skip(while predicate: @escaping (Element) -> Bool) -> Seq<Element> {
-    let start = self
-    return _finish(
-      Seq._deferred {
-        var walker = _Walker(start)
+    _finish(
+      Seq._deferred(walking: self) { walker in
         while true {
           let position = walker.position
           guard let element = walker.next() else { return Seq() }

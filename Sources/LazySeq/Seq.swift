@@ -18,7 +18,7 @@
 /// sequence (``eager``) evaluates its operators at call time instead.
 ///
 /// - Important: Sequences may be infinite (``iterate(_:_:)``,
-///   ``repeating(_:count:)``, ``cycled()``). Operations that evaluate
+///   ``repeating(_:)``, ``cycled()``). Operations that evaluate
 ///   everything (``array``, `==`, `hash(into:)`, ``foldLeft(start:reduce:)``)
 ///   never return on an infinite sequence; use ``take(_:)`` first.
 ///
@@ -145,7 +145,11 @@ extension Seq {
       case .cursor:
         let cursor = unsafeDowncast(storage, to: _Cursor<Element>.self)
         guard let (_, next) = cursor.step(current._index) else {
-          return Seq(_storage: nil, index: 0, isEager: _isEager)
+          guard let successor = cursor.successor else {
+            return Seq(_storage: nil, index: 0, isEager: _isEager)
+          }
+          current = successor()
+          continue
         }
         return Seq(_storage: cursor, index: next, isEager: _isEager)
       }
@@ -235,7 +239,7 @@ extension Seq: Sequence {
 
     /// Evaluates (if needed) and returns the next element.
     @inlinable
-    public mutating func next() -> Element? { _walker.next() }
+    public mutating func next() -> Element? { _walker.nextInIterator() }
   }
 
   /// Returns an iterator that walks the sequence lazily.

@@ -184,6 +184,10 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
   /// (see `_Walker._tryFuse`); false when the producer refers back to
   /// this frontier.
   @usableFromInline internal let isFusible: Bool
+  /// Once a fused walker was copied: the memo, over the same producer, that
+  /// each copy walks on from its start (see `_Walker._defuse`). The
+  /// producer is then called through this memo only.
+  @usableFromInline @exclusivity(unchecked) internal var defused: _Segment<Element>?
 
   @inlinable
   internal init(
@@ -194,6 +198,7 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
     self.producer = producer
     self.sources = sources
     self.concatParts = concatParts
+    self.defused = nil
     super.init()
   }
 
@@ -207,6 +212,22 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
     if let parts = concatParts.take() {
       for part in parts { if let s = part._storage { work.append(s) } }
     }
+    if let defused = defused.take() { work.append(defused) }
+  }
+
+  /// The memo that the copies of a fused walker share (see `defused`),
+  /// made on first request: a new frontier over the same producer and
+  /// sources. This frontier keeps the memo for the copies that have not
+  /// reached it yet; the memo does not refer back to it.
+  @inlinable
+  internal func _defusedMemo() -> _Segment<Element> {
+    if let defused { return defused }
+    let frontier = _Frontier(
+      sources: sources, concatParts: nil, isFusible: isFusible, producer: producer)
+    sources = []
+    let memo = _Segment(capacity: 8, frontier: frontier, isFirst: true)
+    defused = memo
+    return memo
   }
 
   /// Produces the element at the `seen` state of `segment`, the memo's last
@@ -417,24 +438,35 @@ internal final class _Deferred<Element>: _Storage<Element>, @unchecked Sendable 
 
 /// Values addressed by an integer position: `step(p)` is the element at `p`
 /// and the position after it, or `nil` at the end. Pure: no memo needed.
+///
+/// A cursor may be followed by another sequence (`successor`), for values
+/// that need more positions than an `Int` has (a range of more than
+/// `Int.max` integers is a chain of cursors of at most `Int.max` each).
 @usableFromInline
 internal final class _Cursor<Element>: _Storage<Element>, @unchecked Sendable {
   @usableFromInline internal let step: (Int) -> (Element, Int)?
   /// Whether the cursor never ends (descriptions show only a prefix).
   @usableFromInline internal let isInfinite: Bool
   /// For cursors that can move by index (ranges, repetitions): the position
-  /// `count` elements after `position` (any position at or past the end
-  /// when fewer remain), without visiting the elements in between.
-  @usableFromInline internal let advance: ((_ position: Int, _ count: Int) -> Int)?
+  /// up to `count` elements after `position`, without visiting the elements
+  /// in between, and how many of the `count` were left when the end was
+  /// reached first (0 otherwise).
+  @usableFromInline internal let advance:
+    ((_ position: Int, _ count: Int) -> (position: Int, remaining: Int))?
+  /// The sequence that follows this cursor's last element, made on demand
+  /// (each time: it is a value, like the cursor's elements); `nil` when the
+  /// cursor's end is the end.
+  @usableFromInline internal let successor: (() -> Seq<Element>)?
 
   @inlinable
   internal init(
-    isInfinite: Bool = false, advance: ((Int, Int) -> Int)? = nil,
-    step: @escaping (Int) -> (Element, Int)?
+    isInfinite: Bool = false, advance: ((Int, Int) -> (position: Int, remaining: Int))? = nil,
+    successor: (() -> Seq<Element>)? = nil, step: @escaping (Int) -> (Element, Int)?
   ) {
     self.step = step
     self.isInfinite = isInfinite
     self.advance = advance
+    self.successor = successor
     super.init(kind: .cursor)
   }
 }

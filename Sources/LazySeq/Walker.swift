@@ -70,6 +70,22 @@ internal struct _Walker<Element> {
     return nil
   }
 
+  /// Leaves a fused walk that was copied: walks on, from its start, the
+  /// memo that the frontier hands to each of the copies (made by the first
+  /// copy that gets here), so that every copy sees every remaining element
+  /// and the producer still runs once per element.
+  @inlinable @inline(never)
+  internal mutating func _defuse() -> Element? {
+    do {
+      let frontier = upstream.take().unsafelyUnwrapped
+      storage = frontier._defusedMemo()
+    }
+    index = 0
+    base = nil
+    limit = .min
+    return _slowNext()
+  }
+
   /// The position as a sequence (the rest of the walk).
   @inlinable
   internal var position: Seq<Element> { Seq(_storage: storage, index: index) }
@@ -82,6 +98,31 @@ internal struct _Walker<Element> {
       return element
     }
     if upstream != nil { return _nextFused() }
+    return _slowNext()
+  }
+
+  /// `next()` for a walker that may have been copied: a `Seq.Iterator`'s
+  /// (the other walkers live in a class or a local and are never copied).
+  ///
+  /// A copy of a fused walker shares its frontier, and calling the producer
+  /// from both would split the elements between them. So a fused step
+  /// first checks that the frontier is uniquely referenced and not yet
+  /// handed to a memo; otherwise the walker leaves fusion for the memo
+  /// every copy shares (`_defuse`).
+  @inlinable @inline(__always)
+  internal mutating func nextInIterator() -> Element? {
+    if _fastPath(index < limit) {
+      let element = base.unsafelyUnwrapped[index]
+      index &+= 1
+      return element
+    }
+    if upstream != nil {
+      guard
+        _fastPath(
+          isKnownUniquelyReferenced(&upstream) && upstream.unsafelyUnwrapped.defused == nil)
+      else { return _defuse() }
+      return _nextFused()
+    }
     return _slowNext()
   }
 
@@ -165,7 +206,13 @@ internal struct _Walker<Element> {
       return .moved
     case .cursor:
       unowned(unsafe) let cursor = unsafeDowncast(storage, to: _Cursor<Element>.self)
-      guard let (element, next) = cursor.step(index) else { return .end }
+      guard let (element, next) = cursor.step(index) else {
+        guard let successor = cursor.successor else { return .end }
+        let following = successor()
+        self.storage = following._storage
+        index = following._index
+        return .moved
+      }
       index = next
       return .element(element)
     }

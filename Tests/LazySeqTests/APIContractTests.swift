@@ -70,6 +70,18 @@ struct APIContractTests {
     #expect(cycled.take(5).array == [1, 2, 1, 2, 1])
   }
 
+  @Test("Seq.repeating inside a closure infers the element type from the value")
+  func repeatingInference() {
+    let counted = Seq([1, 2, 3]).flatMap { Seq.repeating($0, count: $0) }
+    #expect(type(of: counted) == Seq<Int>.self)
+    #expect(counted.array == [1, 2, 2, 3, 3, 3])
+    let forever = Seq(["a", "b"]).flatMap { Seq.repeating($0).take(2) }
+    #expect(type(of: forever) == Seq<String>.self)
+    #expect(forever.array == ["a", "a", "b", "b"])
+    let mapped = Seq([4, 5]).map { Seq.repeating($0, count: 2) }
+    #expect(type(of: mapped) == Seq<Seq<Int>>.self)
+  }
+
   @Test("Operators with their contract shapes")
   func operators() {
     let s: Seq<Int> = [1, 2, 3, 4]

@@ -95,4 +95,54 @@ struct FusionTests {
     #expect(result.array == [0, 0, 1, 0, 1, 2])
     #expect(inner == 6)
   }
+
+  @Test("A copied iterator is independent of the original, fused or not")
+  func copiedIterator() {
+    var iterator = Seq(0..<10).map { $0 * 10 }.makeIterator()
+    #expect(iterator.next() == 0)
+    var copy = iterator
+    #expect(iterator.next() == 10)
+    #expect(copy.next() == 10)
+    #expect(copy.next() == 20)
+    #expect(copy.next() == 30)
+    #expect(iterator.next() == 20)
+    #expect(Array(IteratorSequence(iterator)) == [30, 40, 50, 60, 70, 80, 90])
+    #expect(Array(IteratorSequence(copy)) == [40, 50, 60, 70, 80, 90])
+  }
+
+  @Test("Copies of a fused iterator run each closure once per element between them")
+  func copiedIteratorCallCounts() {
+    var mapped = 0
+    var tested = 0
+    var original = Seq(0..<6).map { x -> Int in
+      mapped += 1
+      return x + 1
+    }.filter { x in
+      tested += 1
+      return x.isMultiple(of: 2)
+    }.makeIterator()
+    #expect(original.next() == 2)
+    let copies = [original, original]
+    #expect(copies.map { Array(IteratorSequence($0)) } == [[4, 6], [4, 6]])
+    #expect(Array(IteratorSequence(original)) == [4, 6])
+    #expect(mapped == 6)
+    #expect(tested == 6)
+  }
+
+  @Test("A copy made and dropped does not disturb the original's walk")
+  func droppedCopy() {
+    var mapped = 0
+    var iterator = Seq.iterate(0) { $0 + 1 }.map { x -> Int in
+      mapped += 1
+      return x
+    }.makeIterator()
+    #expect(iterator.next() == 0)
+    do {
+      var copy = iterator
+      #expect(copy.next() == 1)
+    }
+    #expect(iterator.next() == 1)
+    #expect(iterator.next() == 2)
+    #expect(mapped == 3)
+  }
 }

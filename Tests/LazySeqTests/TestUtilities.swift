@@ -130,22 +130,30 @@ final class Tracked: Sendable {
   }
 }
 
-/// Counts live `Tracked` instances.
+/// Counts live `Tracked` instances, and the most alive at once.
 final class LifetimeTracker: Sendable {
-  private let live = Mutex(0)
+  private let live = Mutex((count: 0, peak: 0))
 
   init() {}
 
   func created() {
-    live.withLock { $0 += 1 }
+    live.withLock {
+      $0.count += 1
+      $0.peak = max($0.peak, $0.count)
+    }
   }
 
   func destroyed() {
-    live.withLock { $0 -= 1 }
+    live.withLock { $0.count -= 1 }
   }
 
   var liveCount: Int {
-    live.withLock { $0 }
+    live.withLock { $0.count }
+  }
+
+  /// The most instances that were alive at once so far.
+  var peakLiveCount: Int {
+    live.withLock { $0.peak }
   }
 }
 
