@@ -1,9 +1,68 @@
-// The internal pieces of the signal engine: sinks and lifetimes.
+// THE PATTERN: how the signal engine works, and the one rule for operators.
 //
-// A subscription attaches a *sink* (two unsynchronized closures) to a signal,
-// together with one non-generic *lifetime*. Fused operators wrap the sink in
-// closures; gates (`Subscriber`, subjects) serialize the events that reach
-// it. See `Operators/Operators.swift` for the pattern.
+// A subscription attaches a *sink* (a `next` closure and an `end` closure
+// taking a non-generic `Completion`) to a signal, together with one
+// non-generic *lifetime*. Events reach a sink serially: every sink sits
+// behind exactly one *gate* (a `Subscriber`, a subject), the only places
+// that serialize. An operator is one of two kinds (`Operators/Fused`,
+// `Operators/Gate`; the time operators in `Operators/Time` are gate
+// operators fed by a scheduler):
+//
+// (a) A FUSED operator — one source, no scheduler. It wraps the downstream
+//     sink in closures and attaches to its source with the SAME lifetime
+//     (`lift`). Its state is plain `var`s captured by those closures: the
+//     source's gate already serializes every call. If it ends the signal
+//     itself (take, any, …) it disposes the shared lifetime FIRST (the
+//     source's gate then drops later sends) and only then calls `sink.end`.
+//     `@inlinable`, so a client specializes the whole chain.
+//
+//       lift { sink, lifetime in
+//         var done = false
+//         return Sink(
+//           next: { value in
+//             guard !done else { return }
+//             if predicate(value) { return sink.next(value) }
+//             done = true
+//             lifetime.dispose()  // resources first,
+//             sink.end(.completed)  // then the callback
+//           },
+//           end: { completion in if !done { sink.end(completion) } })
+//       }
+//
+// (b) A GATE operator — more than one source, or a scheduler, or anything
+//     that may reach the downstream from two threads. It keeps the
+//     `Signal { downstream in … }` form: `downstream` is a `Subscriber`, a
+//     gate. Each source is subscribed with `forward(to: downstream, …)` (a
+//     child lifetime, linked before the source runs), and everything goes
+//     out through `downstream.send…`.
+//
+// THE RULE: state that decides what is sent is a plain value type (a
+// `ZipState`, a `ThrottleState`, a `SwitchToLatestState`, …) that lives
+// INSIDE the downstream's gate and changes only in
+// `downstream.serialize { … }`, which updates it and queues the sends it
+// produces in one step. So results go out in the order the state changed,
+// whatever threads the sources and timers run on, and a state never runs
+// user code or needs a lock of its own. (A decision taken under a lock of
+// the operator's own and sent after the unlock let a stale combineLatest
+// tuple overtake a fresh one, a replaced inner signal send after its
+// successor, and a completion miss the value a timer had just taken.) A
+// timer (a `@Sendable` scheduler action) reaches the state through a
+// `GateState` box; it carries the generation it was armed for, so a stale
+// timer never sends. Bookkeeping that sends nothing of its own (a delay's
+// armed timers, a flatten's count of live inner subscriptions) may keep a
+// `Locked`; never call out while holding it.
+//
+//       Signal { downstream in
+//         var latest: Value?  // inside `downstream`'s gate
+//         self.forward(to: downstream, next: { value in downstream.serialize { latest = value } })
+//         guard !downstream.isDisposed else { return nil }
+//         sampler.forward(
+//           to: downstream,
+//           next: { _ in downstream.serialize { if let latest { downstream.sendNext(latest) } } })
+//         return nil
+//       }
+//
+// Never fuse a gate operator: that would silently lose serial delivery.
 
 import Synchronization
 

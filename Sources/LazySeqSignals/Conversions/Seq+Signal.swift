@@ -88,7 +88,7 @@ extension Seq where Element: Sendable {
   ///
   /// The loop is the only sender of this subscription, so its events are
   /// serial by construction and it needs no gate (no `Subscriber`): like a
-  /// fused operator (THE PATTERN in Operators.swift), it checks the shared
+  /// fused operator (THE PATTERN in Engine.swift), it checks the shared
   /// lifetime before each element (a `take` downstream, or a `dispose()`
   /// from a callback or from another thread, stops the walk), and on
   /// completion disposes the lifetime first, then calls `end`. Nobody else

@@ -1,4 +1,116 @@
-extension Signal {
+// combineLatest, every arity: one state (which sources have sent, how many
+// still run) inside the downstream's gate; each form keeps its values typed.
+
+extension Operators {
+  /// The state of one `combineLatest` subscription, whatever its arity:
+  /// which sources have sent a value, and how many have not completed. The
+  /// latest values themselves are kept typed by each form. A plain value
+  /// inside the downstream's gate.
+  struct CombineLatestState: Equatable {
+    private var sent: [Bool]
+    private var silent: Int
+    private var running: Int
+
+    init(sources: Int) {
+      sent = Array(repeating: false, count: sources)
+      silent = sources
+      running = sources
+    }
+
+    /// Source `index` sent a value; returns whether every source has now
+    /// sent (a combination can go out).
+    mutating func received(from index: Int) -> Bool {
+      if !sent[index] {
+        sent[index] = true
+        silent -= 1
+      }
+      return silent == 0
+    }
+
+    /// Source `index` completed; returns whether all have (the result
+    /// completes).
+    mutating func completed(_ index: Int) -> Bool {
+      running -= 1
+      return running == 0
+    }
+  }
+}
+
+extension Signal where Value: Sendable {
+  /// Sends an array of the latest value of every signal whenever any of them
+  /// sends, once all have sent at least once. RAC `+combineLatest:`.
+  ///
+  /// Completes once every signal has completed (at once for an empty array);
+  /// an error of any ends it. Each signal is subscribed once per
+  /// subscription, even if it appears several times.
+  ///
+  /// - Parameter signals: the signals to combine.
+  /// - Returns: arrays of latest values, in the order of `signals`.
+  public static func combineLatest(_ signals: [Signal<Value>]) -> Signal<[Value]> {
+    if signals.isEmpty { return .empty }
+    return Signal<[Value]> { downstream in
+      // Inside `downstream`'s gate (see `Subscriber.serialize`).
+      var state = Operators.CombineLatestState(sources: signals.count)
+      var latest = [Value?](repeating: nil, count: signals.count)
+      for (index, signal) in signals.enumerated() {
+        if downstream.isDisposed { return nil }
+        signal.forward(
+          to: downstream,
+          next: { value in
+            downstream.serialize {
+              latest[index] = value
+              if state.received(from: index) { downstream.sendNext(latest.compactMap { $0 }) }
+            }
+          },
+          completed: {
+            downstream.serialize { if state.completed(index) { downstream.sendCompleted() } }
+          })
+      }
+      return nil
+    }
+  }
+
+  /// Sends the pair of the latest values of this signal and `other` whenever
+  /// either sends, once both have sent. RAC `-combineLatestWith:`.
+  ///
+  /// - Parameter other: the second signal.
+  /// - Returns: pairs of latest values; completes when both complete.
+  public func combineLatest<U: Sendable>(with other: Signal<U>) -> Signal<(Value, U)> {
+    Signal<(Value, U)> { downstream in
+      // Inside `downstream`'s gate (see `Subscriber.serialize`).
+      var state = Operators.CombineLatestState(sources: 2)
+      var latest: (Value?, U?) = (nil, nil)
+      func received(_ index: Int) {
+        if state.received(from: index), let a = latest.0, let b = latest.1 {
+          downstream.sendNext((a, b))
+        }
+      }
+      func completed(_ index: Int) {
+        downstream.serialize { if state.completed(index) { downstream.sendCompleted() } }
+      }
+      self.forward(
+        to: downstream,
+        next: { value in
+          downstream.serialize {
+            latest.0 = value
+            received(0)
+          }
+        },
+        completed: { completed(0) })
+      guard !downstream.isDisposed else { return nil }
+      other.forward(
+        to: downstream,
+        next: { value in
+          downstream.serialize {
+            latest.1 = value
+            received(1)
+          }
+        },
+        completed: { completed(1) })
+      return nil
+    }
+  }
+
   /// Combines the latest values of this signal and `other` with `reduce`
   /// whenever either sends, once both have sent. RAC
   /// `+combineLatest:reduce:`.
@@ -21,12 +133,81 @@ extension Signal {
   ///   - other: the second signal.
   ///   - reduce: combines `(latest of this signal, latest of other)`.
   /// - Returns: the combined values.
-  public func combineLatest<U, R>(
+  public func combineLatest<U: Sendable, R>(
     with other: Signal<U>, reduce: @escaping @Sendable (Value, U) -> R
   ) -> Signal<R> {
     // `reduce` runs in the delivery, behind the gate of `combineLatest`, so
     // it is serial and sees the pairs in the order the latest values
     // changed.
     combineLatest(with: other).map { reduce($0.0, $0.1) }
+  }
+
+  /// Sends the triple of the latest values of this signal, `a` and `b`
+  /// whenever any of them sends, once all three have sent. RAC
+  /// `+combineLatest:` of three signals, with their own types.
+  ///
+  /// Completes once all three have completed; an error of any ends it. Each
+  /// signal is subscribed once per subscription, in the order `self`, `a`,
+  /// `b`.
+  ///
+  /// ```swift
+  /// let (name, age, admin) = (Subject<String>(), Subject<Int>(), Subject<Bool>())
+  /// name.signal.combineLatest(with: age.signal, admin.signal).subscribe(next: { print($0) })
+  /// name.sendNext("ada")
+  /// age.sendNext(36)
+  /// admin.sendNext(true)   // ("ada", 36, true)
+  /// age.sendNext(37)       // ("ada", 37, true)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - a: the second signal.
+  ///   - b: the third signal.
+  /// - Returns: triples of latest values.
+  public func combineLatest<U1: Sendable, U2: Sendable>(
+    with a: Signal<U1>, _ b: Signal<U2>
+  ) -> Signal<(Value, U1, U2)> {
+    Signal<(Value, U1, U2)> { downstream in
+      // Inside `downstream`'s gate (see `Subscriber.serialize`).
+      var state = Operators.CombineLatestState(sources: 3)
+      var latest: (Value?, U1?, U2?) = (nil, nil, nil)
+      func received(_ index: Int) {
+        if state.received(from: index), let x = latest.0, let y = latest.1, let z = latest.2 {
+          downstream.sendNext((x, y, z))
+        }
+      }
+      func completed(_ index: Int) {
+        downstream.serialize { if state.completed(index) { downstream.sendCompleted() } }
+      }
+      self.forward(
+        to: downstream,
+        next: { value in
+          downstream.serialize {
+            latest.0 = value
+            received(0)
+          }
+        },
+        completed: { completed(0) })
+      guard !downstream.isDisposed else { return nil }
+      a.forward(
+        to: downstream,
+        next: { value in
+          downstream.serialize {
+            latest.1 = value
+            received(1)
+          }
+        },
+        completed: { completed(1) })
+      guard !downstream.isDisposed else { return nil }
+      b.forward(
+        to: downstream,
+        next: { value in
+          downstream.serialize {
+            latest.2 = value
+            received(2)
+          }
+        },
+        completed: { completed(2) })
+      return nil
+    }
   }
 }

@@ -289,4 +289,3 @@ extension Signal {
     flatten(maxConcurrent: 1)
   }
 }
-

@@ -1,50 +1,41 @@
+// zip, every arity: one state (which sources have values waiting, which have
+// completed) inside the downstream's gate; each form keeps its values typed.
+
 extension Operators {
-  /// One of two value types, so two-signal combinators can reuse the
-  /// array-based ones.
-  enum Either<A, B> {
-    case left(A)
-    case right(B)
+  /// The state of one `zip` subscription, whatever its arity: how many
+  /// values of each source are waiting, and which sources have completed.
+  /// The values themselves wait in the form's own typed queues. A plain
+  /// value inside the downstream's gate.
+  struct ZipState: Equatable {
+    private var waiting: [Int]
+    private var completed: [Bool]
 
-    var left: A? {
-      if case .left(let value) = self { return value }
-      return nil
+    init(sources: Int) {
+      waiting = Array(repeating: 0, count: sources)
+      completed = Array(repeating: false, count: sources)
     }
 
-    var right: B? {
-      if case .right(let value) = self { return value }
-      return nil
+    /// Source `index` sent a value; returns whether a row is complete (every
+    /// source has a value waiting), in which case one value of each is taken.
+    mutating func received(from index: Int) -> Bool {
+      waiting[index] += 1
+      guard !waiting.contains(0) else { return false }
+      for source in waiting.indices { waiting[source] -= 1 }
+      return true
     }
-  }
 
-  /// The buffers of one `Signal.zip` subscription.
-  struct ZipState<Value> {
-    var queues: [[Value]]
-    var heads: [Int]
-    var completed: [Bool]
-  }
+    /// Source `index` completed.
+    mutating func complete(_ index: Int) { completed[index] = true }
 
-  /// The latest values of one `Signal.combineLatest` subscription.
-  struct CombineLatestState<Value> {
-    var latest: [Value?]
-    var missing: Int
-    var remaining: Int
-  }
-
-  /// Subscribes to every signal of `signals` on behalf of `downstream`,
-  /// reporting each event with the signal's position.
-  static func subscribeAll<Value, U>(
-    _ signals: [Signal<Value>], for downstream: Subscriber<U>,
-    next: @escaping (Int, Value) -> Void, completed: @escaping (Int) -> Void
-  ) {
-    for (index, signal) in signals.enumerated() {
-      if downstream.isDisposed { return }
-      signal.forward(
-        to: downstream, next: { next(index, $0) }, completed: { completed(index) })
+    /// Whether no further row is possible: a completed source has no value
+    /// waiting (or there are no sources at all).
+    var isExhausted: Bool {
+      waiting.isEmpty || waiting.indices.contains { completed[$0] && waiting[$0] == 0 }
     }
   }
 }
 
-extension Signal {
+extension Signal where Value: Sendable {
   /// Pairs the values of all `signals` by position: the first of each, then
   /// the second of each, and so on. RAC `+zip:`.
   ///
@@ -58,40 +49,24 @@ extension Signal {
   public static func zip(_ signals: [Signal<Value>]) -> Signal<[Value]> {
     if signals.isEmpty { return .empty }
     return Signal<[Value]> { downstream in
-      let count = signals.count
-      // Touched only inside `downstream`'s gate (see `Subscriber.serialize`).
-      var state = Operators.ZipState<Value>(
-        queues: Array(repeating: [], count: count), heads: Array(repeating: 0, count: count),
-        completed: Array(repeating: false, count: count))
-      func isExhausted() -> Bool {
-        (0..<count).contains { state.completed[$0] && state.heads[$0] == state.queues[$0].count }
-      }
-      Operators.subscribeAll(
-        signals, for: downstream,
-        next: { index, value in
-          downstream.serialize {
-            state.queues[index].append(value)
-            guard (0..<count).allSatisfy({ state.heads[$0] < state.queues[$0].count }) else { return }
-            var row: [Value] = []
-            row.reserveCapacity(count)
-            for side in 0..<count {
-              row.append(state.queues[side][state.heads[side]])
-              state.heads[side] += 1
-              if state.heads[side] == state.queues[side].count {
-                state.queues[side].removeAll(keepingCapacity: true)
-                state.heads[side] = 0
+      // Inside `downstream`'s gate (see `Subscriber.serialize`).
+      var state = Operators.ZipState(sources: signals.count)
+      var queues = Array(repeating: FIFO<Value>(), count: signals.count)
+      for (index, signal) in signals.enumerated() {
+        if downstream.isDisposed { return nil }
+        signal.forward(
+          to: downstream,
+          next: { value in
+            downstream.serialize {
+              queues[index].push(value)
+              if state.received(from: index) {
+                downstream.sendNext(queues.indices.compactMap { queues[$0].pop() })
               }
+              if state.isExhausted { downstream.sendCompleted() }
             }
-            downstream.sendNext(row)
-            if isExhausted() { downstream.sendCompleted() }
-          }
-        },
-        completed: { index in
-          downstream.serialize {
-            state.completed[index] = true
-            if isExhausted() { downstream.sendCompleted() }
-          }
-        })
+          },
+          completed: { downstream.serialize { Operators.zipCompleted(&state, index, downstream) } })
+      }
       return nil
     }
   }
@@ -104,79 +79,137 @@ extension Signal {
   ///
   /// - Parameter other: the second signal.
   /// - Returns: pairs; completes as soon as no further pair is possible.
-  public func zip<U>(with other: Signal<U>) -> Signal<(Value, U)> {
-    typealias Pair = Operators.Either<Value, U>
-    return Signal<Pair>.zip([map { Pair.left($0) }, other.map { Pair.right($0) }])
-      .map { ($0[0].left!, $0[1].right!) }
-  }
-
-  /// Sends an array of the latest value of every signal whenever any of them
-  /// sends, once all have sent at least once. RAC `+combineLatest:`.
-  ///
-  /// Completes once every signal has completed (at once for an empty array);
-  /// an error of any ends it. Each signal is subscribed once per
-  /// subscription, even if it appears several times.
-  ///
-  /// - Parameter signals: the signals to combine.
-  /// - Returns: arrays of latest values, in the order of `signals`.
-  public static func combineLatest(_ signals: [Signal<Value>]) -> Signal<[Value]> {
-    if signals.isEmpty { return .empty }
-    return Signal<[Value]> { downstream in
-      let count = signals.count
-      // Touched only inside `downstream`'s gate (see `Subscriber.serialize`).
-      var state = Operators.CombineLatestState<Value>(
-        latest: Array(repeating: nil, count: count), missing: count, remaining: count)
-      Operators.subscribeAll(
-        signals, for: downstream,
-        next: { index, value in
+  public func zip<U: Sendable>(with other: Signal<U>) -> Signal<(Value, U)> {
+    Signal<(Value, U)> { downstream in
+      // Inside `downstream`'s gate (see `Subscriber.serialize`).
+      var state = Operators.ZipState(sources: 2)
+      var (first, second) = (FIFO<Value>(), FIFO<U>())
+      func received(_ index: Int) {
+        if state.received(from: index), let x = first.pop(), let y = second.pop() {
+          downstream.sendNext((x, y))
+        }
+        if state.isExhausted { downstream.sendCompleted() }
+      }
+      self.forward(
+        to: downstream,
+        next: { value in
           downstream.serialize {
-            if state.latest[index] == nil { state.missing -= 1 }
-            state.latest[index] = value
-            if state.missing == 0 { downstream.sendNext(state.latest.map { $0! }) }
+            first.push(value)
+            received(0)
           }
         },
-        completed: { _ in
-          downstream.serialize {
-            state.remaining -= 1
-            if state.remaining == 0 { downstream.sendCompleted() }
-          }
-        })
-      return nil
-    }
-  }
-
-  /// Sends the pair of the latest values of this signal and `other` whenever
-  /// either sends, once both have sent. RAC `-combineLatestWith:`.
-  ///
-  /// - Parameter other: the second signal.
-  /// - Returns: pairs of latest values; completes when both complete.
-  public func combineLatest<U>(with other: Signal<U>) -> Signal<(Value, U)> {
-    typealias Pair = Operators.Either<Value, U>
-    return Signal<Pair>.combineLatest([map { Pair.left($0) }, other.map { Pair.right($0) }])
-      .map { ($0[0].left!, $0[1].right!) }
-  }
-
-  /// Sends the latest value of this signal each time `sampler` sends.
-  /// RAC `-sample:`.
-  ///
-  /// Ticks before the first value are ignored; the same value is sent again
-  /// on each tick until a new one arrives. Completes when either signal
-  /// completes; errors of either are forwarded.
-  ///
-  /// - Parameter sampler: the ticks.
-  /// - Returns: the sampled values.
-  public func sample<U>(_ sampler: Signal<U>) -> Signal<Value> {
-    return Signal { downstream in
-      // Touched only inside `downstream`'s gate (see `Subscriber.serialize`).
-      var latest: Value?
-      self.forward(to: downstream, next: { value in downstream.serialize { latest = value } })
+        completed: { downstream.serialize { Operators.zipCompleted(&state, 0, downstream) } })
       guard !downstream.isDisposed else { return nil }
-      sampler.forward(
+      other.forward(
         to: downstream,
-        next: { _ in
-          downstream.serialize { if let latest { downstream.sendNext(latest) } }
-        })
+        next: { value in
+          downstream.serialize {
+            second.push(value)
+            received(1)
+          }
+        },
+        completed: { downstream.serialize { Operators.zipCompleted(&state, 1, downstream) } })
       return nil
     }
+  }
+
+  /// Pairs the values of this signal, `a` and `b` by position into triples.
+  /// RAC `+zip:` of three signals, with their own types.
+  ///
+  /// Values are buffered until all three have one at that position. The
+  /// result completes as soon as no further triple is possible (a signal
+  /// has completed with no value left waiting); an error of any ends it.
+  ///
+  /// ```swift
+  /// Signal(Seq(["Ada", "Bob"]))
+  ///   .zip(with: Signal(Seq(["eats", "cooks"])), Signal(Seq([1, 2, 3])))
+  ///   .subscribe(next: { print($0) })
+  /// // ("Ada", "eats", 1)
+  /// // ("Bob", "cooks", 2)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - a: the second signal.
+  ///   - b: the third signal.
+  /// - Returns: triples, by position.
+  public func zip<U1: Sendable, U2: Sendable>(
+    with a: Signal<U1>, _ b: Signal<U2>
+  ) -> Signal<(Value, U1, U2)> {
+    Signal<(Value, U1, U2)> { downstream in
+      // Inside `downstream`'s gate (see `Subscriber.serialize`).
+      var state = Operators.ZipState(sources: 3)
+      var (first, second, third) = (FIFO<Value>(), FIFO<U1>(), FIFO<U2>())
+      func received(_ index: Int) {
+        if state.received(from: index), let x = first.pop(), let y = second.pop(), let z = third.pop() {
+          downstream.sendNext((x, y, z))
+        }
+        if state.isExhausted { downstream.sendCompleted() }
+      }
+      self.forward(
+        to: downstream,
+        next: { value in
+          downstream.serialize {
+            first.push(value)
+            received(0)
+          }
+        },
+        completed: { downstream.serialize { Operators.zipCompleted(&state, 0, downstream) } })
+      guard !downstream.isDisposed else { return nil }
+      a.forward(
+        to: downstream,
+        next: { value in
+          downstream.serialize {
+            second.push(value)
+            received(1)
+          }
+        },
+        completed: { downstream.serialize { Operators.zipCompleted(&state, 1, downstream) } })
+      guard !downstream.isDisposed else { return nil }
+      b.forward(
+        to: downstream,
+        next: { value in
+          downstream.serialize {
+            third.push(value)
+            received(2)
+          }
+        },
+        completed: { downstream.serialize { Operators.zipCompleted(&state, 2, downstream) } })
+      return nil
+    }
+  }
+}
+
+extension Operators {
+  /// Source `index` of a zip completed: the result completes if no further
+  /// row is possible.
+  static func zipCompleted<R>(_ state: inout ZipState, _ index: Int, _ downstream: Subscriber<R>) {
+    state.complete(index)
+    if state.isExhausted { downstream.sendCompleted() }
+  }
+}
+
+/// A first-in, first-out queue with amortized O(1) push and pop.
+struct FIFO<Element> {
+  private var storage: [Element] = []
+  private var head = 0
+
+  init() {}
+
+  var isEmpty: Bool { head == storage.count }
+
+  mutating func push(_ element: Element) { storage.append(element) }
+
+  mutating func pop() -> Element? {
+    guard head < storage.count else { return nil }
+    let element = storage[head]
+    head += 1
+    if head == storage.count {
+      storage.removeAll(keepingCapacity: storage.capacity <= 64)
+      head = 0
+    } else if head >= 64 && head * 2 >= storage.count {
+      storage.removeFirst(head)
+      head = 0
+    }
+    return element
   }
 }
