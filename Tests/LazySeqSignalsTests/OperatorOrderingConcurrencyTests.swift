@@ -24,18 +24,19 @@ import Testing
       generations.mutate { $0.append(generation) }
     })
     // The inner signal the sender feeds: each value is its generation.
-    let current = Mutex<(generation: Int, subject: Subject<Int>?)>((0, nil))
+    // (`Guarded` is an NSLock, whose ordering ThreadSanitizer sees.)
+    let current = Guarded<(generation: Int, subject: Subject<Int>?)>((0, nil))
     let stop = Atomic<Bool>(false)
     let sender = Thread {
       while !stop.load(ordering: .relaxed) {
-        let (generation, subject) = current.withLock { $0 }
+        let (generation, subject) = current.value
         subject?.sendNext(generation)
       }
     }
     sender.start()
     for generation in 1...switches {
       let inner = Subject<Int>()
-      current.withLock { $0 = (generation, inner) }
+      current.value = (generation, inner)
       outer.sendNext(inner.signal)
       inner.sendNext(generation)
     }
