@@ -1,3 +1,5 @@
+import Observation
+
 /// The storage and notifications behind ``MutableProperty``, ``Property`` and
 /// the state signals of ``Command``: a plain ``Subject`` of the changes plus
 /// the current value, both behind the subject's own gate (see `Gate`).
@@ -25,6 +27,12 @@
 /// subscription to `signal` passes first: the owner of the outer gate sets
 /// the value, so a subscriber whose callback re-enters the outer gate can
 /// never wait for it while holding this core's gate.
+///
+/// A core made `observable` also takes part in Swift Observation: a read
+/// through ``trackedValue`` is tracked by `withObservationTracking` (and
+/// SwiftUI), and each change is announced to the registrar around the pass
+/// through the gate (`willSet` before it, `didSet` after it), outside the
+/// gate, so no Observation callback ever runs inside a delivery.
 // @unchecked: `current` and `isModifying` are written only by the owner of
 // `gate` (`current` under `lock`, which other readers take).
 final class PropertyCore<Value: Sendable>: @unchecked Sendable {
@@ -34,10 +42,26 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
   /// Whether the gate's owner is inside `modify`'s body.
   @exclusivity(unchecked) private var isModifying = false
   private let outer: Gate?
+  /// Observation's bookkeeping, for the cores of public properties.
+  private let observation: Tracking?
 
-  init(_ initial: Value, outer: Gate? = nil) {
+  /// The registrar and the key path it knows `value` by (a generic key
+  /// path is formed once, not at every access).
+  private struct Tracking: Sendable {
+    let registrar = ObservationRegistrar()
+    let keyPath: any KeyPath<PropertyCore<Value>, Value> & Sendable = \.value
+  }
+
+  init(_ initial: Value, outer: Gate? = nil, observable: Bool = false) {
     current = initial
     self.outer = outer
+    observation = observable ? Tracking() : nil
+  }
+
+  /// The current value, read as Observation's tracked access.
+  var trackedValue: Value {
+    if let observation { observation.registrar.access(self, keyPath: observation.keyPath) }
+    return value
   }
 
   private var gate: Gate { subject.list.gate }
@@ -55,7 +79,11 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
   /// Runs `body` on the value, atomically, then sends the new value, even if
   /// `body` throws.
   func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    try gate.run(maintain: maintain) { nested in
+    if let observation { observation.registrar.willSet(self, keyPath: observation.keyPath) }
+    defer {
+      if let observation { observation.registrar.didSet(self, keyPath: observation.keyPath) }
+    }
+    return try gate.run(maintain: maintain) { nested in
       precondition(
         !isModifying,
         "MutableProperty: the property was changed inside its own `modify`; use the closure's argument"
@@ -71,6 +99,10 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
 
   /// Sets the value and sends it.
   func set(_ newValue: Value) {
+    if let observation { observation.registrar.willSet(self, keyPath: observation.keyPath) }
+    defer {
+      if let observation { observation.registrar.didSet(self, keyPath: observation.keyPath) }
+    }
     gate.run(maintain: maintain) { nested in
       precondition(
         !isModifying,
@@ -144,3 +176,7 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
     subject.sendCompleted()
   }
 }
+
+// The core is what Observation tracks: the public properties read and change
+// their value through it.
+extension PropertyCore: Observable {}
