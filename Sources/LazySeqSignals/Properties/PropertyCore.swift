@@ -1,4 +1,5 @@
 import Observation
+import Synchronization
 
 /// The storage and notifications behind ``MutableProperty``, ``Property`` and
 /// the state signals of ``Command``: a plain ``Subject`` of the changes plus
@@ -29,10 +30,19 @@ import Observation
 /// never wait for it while holding this core's gate.
 ///
 /// A core made `observable` also takes part in Swift Observation: a read
-/// through ``trackedValue`` is tracked by `withObservationTracking` (and
-/// SwiftUI), and each change is announced to the registrar around the pass
-/// through the gate (`willSet` before it, `didSet` after it), outside the
-/// gate, so no Observation callback ever runs inside a delivery.
+/// through ``trackedValue`` is Observation's tracked access (seen by
+/// `withObservationTracking` and SwiftUI), and a change is announced to the
+/// registrar around the pass through the gate (`willSet` before it,
+/// `didSet` after it), outside the gate, so no Observation callback runs
+/// inside a delivery.
+///
+/// Only a value that has been read can be tracked, so a core whose value was
+/// never read through ``trackedValue`` skips the registrar: setting it costs
+/// what it did before Observation (two atomic loads). The first read sets
+/// `wasRead` for good. A read racing a set cannot slip between the two: the
+/// reader sets the flag, then reads the value; the setter writes the value,
+/// then loads the flag again (both sequentially consistent), so either the
+/// reader sees the new value or the setter sees the flag and notifies.
 // @unchecked: `current` and `isModifying` are written only by the owner of
 // `gate` (`current` under `lock`, which other readers take).
 final class PropertyCore<Value: Sendable>: @unchecked Sendable {
@@ -42,31 +52,52 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
   /// Whether the gate's owner is inside `modify`'s body.
   @exclusivity(unchecked) private var isModifying = false
   private let outer: Gate?
-  /// Observation's bookkeeping, for the cores of public properties.
-  private let observation: Tracking?
-
-  /// The registrar and the key path it knows `value` by (a generic key
-  /// path is formed once, not at every access).
-  private struct Tracking: Sendable {
-    let registrar = ObservationRegistrar()
-    let keyPath: any KeyPath<PropertyCore<Value>, Value> & Sendable = \.value
-  }
+  /// Observation's registrar, for the cores of public properties.
+  private let registrar: ObservationRegistrar?
+  /// The key path the registrar knows `value` by, formed once (a generic
+  /// key path literal would be instantiated at every use).
+  private let keyPath: KeyPath<PropertyCore<Value>, Value>
+  /// Whether `value` has ever been read through `trackedValue`.
+  private let wasRead = Atomic<Bool>(false)
 
   init(_ initial: Value, outer: Gate? = nil, observable: Bool = false) {
     current = initial
     self.outer = outer
-    observation = observable ? Tracking() : nil
-  }
-
-  /// The current value, read as Observation's tracked access.
-  var trackedValue: Value {
-    if let observation { observation.registrar.access(self, keyPath: observation.keyPath) }
-    return value
+    registrar = observable ? ObservationRegistrar() : nil
+    keyPath = \.value
   }
 
   private var gate: Gate { subject.list.gate }
 
   private func maintain() { subject.list.dropEnded() }
+
+  /// The current value, read as Observation's tracked access.
+  var trackedValue: Value {
+    if let registrar {
+      if !wasRead.load(ordering: .relaxed) { wasRead.store(true, ordering: .sequentiallyConsistent) }
+      registrar.access(self, keyPath: keyPath)
+    }
+    return value
+  }
+
+  /// Runs `change` (a pass through the gate), telling the registrar before
+  /// and after it when the value may be tracked.
+  @inline(__always)
+  private func announcing<Result>(_ change: () throws -> Result) rethrows -> Result {
+    guard let registrar else { return try change() }
+    let tracked = wasRead.load(ordering: .sequentiallyConsistent)
+    if tracked { registrar.willSet(self, keyPath: keyPath) }
+    defer {
+      if tracked {
+        registrar.didSet(self, keyPath: keyPath)
+      } else if wasRead.load(ordering: .sequentiallyConsistent) {
+        // A first read raced this change: tell it (late rather than never).
+        registrar.willSet(self, keyPath: keyPath)
+        registrar.didSet(self, keyPath: keyPath)
+      }
+    }
+    return try change()
+  }
 
   /// The current value.
   var value: Value {
@@ -79,11 +110,11 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
   /// Runs `body` on the value, atomically, then sends the new value, even if
   /// `body` throws.
   func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    if let observation { observation.registrar.willSet(self, keyPath: observation.keyPath) }
-    defer {
-      if let observation { observation.registrar.didSet(self, keyPath: observation.keyPath) }
-    }
-    return try gate.run(maintain: maintain) { nested in
+    try announcing { try modifyInGate(body) }
+  }
+
+  private func modifyInGate<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    try gate.run(maintain: maintain) { nested in
       precondition(
         !isModifying,
         "MutableProperty: the property was changed inside its own `modify`; use the closure's argument"
@@ -99,10 +130,10 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
 
   /// Sets the value and sends it.
   func set(_ newValue: Value) {
-    if let observation { observation.registrar.willSet(self, keyPath: observation.keyPath) }
-    defer {
-      if let observation { observation.registrar.didSet(self, keyPath: observation.keyPath) }
-    }
+    announcing { setInGate(newValue) }
+  }
+
+  private func setInGate(_ newValue: Value) {
     gate.run(maintain: maintain) { nested in
       precondition(
         !isModifying,
