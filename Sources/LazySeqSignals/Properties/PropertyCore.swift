@@ -52,19 +52,24 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
   /// Whether the gate's owner is inside `modify`'s body.
   @exclusivity(unchecked) private var isModifying = false
   private let outer: Gate?
-  /// Observation's registrar, for the cores of public properties.
-  private let registrar: ObservationRegistrar?
-  /// The key path the registrar knows `value` by, formed once (a generic
-  /// key path literal would be instantiated at every use).
-  private let keyPath: KeyPath<PropertyCore<Value>, Value>
+  /// Observation's bookkeeping, for the cores of public properties. A class,
+  /// so the set path checks a pointer: copying the registrar itself (a
+  /// resilient struct) would go through its value witnesses.
+  private let observation: Tracking?
   /// Whether `value` has ever been read through `trackedValue`.
   private let wasRead = Atomic<Bool>(false)
+
+  /// The registrar and the key path it knows `value` by, formed once (a
+  /// generic key path literal would be instantiated at every use).
+  private final class Tracking: Sendable {
+    let keyPath: any KeyPath<PropertyCore<Value>, Value> & Sendable = \.value
+    let registrar = ObservationRegistrar()
+  }
 
   init(_ initial: Value, outer: Gate? = nil, observable: Bool = false) {
     current = initial
     self.outer = outer
-    registrar = observable ? ObservationRegistrar() : nil
-    keyPath = \.value
+    observation = observable ? Tracking() : nil
   }
 
   private var gate: Gate { subject.list.gate }
@@ -73,9 +78,9 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
 
   /// The current value, read as Observation's tracked access.
   var trackedValue: Value {
-    if let registrar {
+    if let observation {
       if !wasRead.load(ordering: .relaxed) { wasRead.store(true, ordering: .sequentiallyConsistent) }
-      registrar.access(self, keyPath: keyPath)
+      observation.registrar.access(self, keyPath: observation.keyPath)
     }
     return value
   }
@@ -84,16 +89,16 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
   /// and after it when the value may be tracked.
   @inline(__always)
   private func announcing<Result>(_ change: () throws -> Result) rethrows -> Result {
-    guard let registrar else { return try change() }
+    guard let observation else { return try change() }
     let tracked = wasRead.load(ordering: .sequentiallyConsistent)
-    if tracked { registrar.willSet(self, keyPath: keyPath) }
+    if tracked { observation.registrar.willSet(self, keyPath: observation.keyPath) }
     defer {
       if tracked {
-        registrar.didSet(self, keyPath: keyPath)
+        observation.registrar.didSet(self, keyPath: observation.keyPath)
       } else if wasRead.load(ordering: .sequentiallyConsistent) {
         // A first read raced this change: tell it (late rather than never).
-        registrar.willSet(self, keyPath: keyPath)
-        registrar.didSet(self, keyPath: keyPath)
+        observation.registrar.willSet(self, keyPath: observation.keyPath)
+        observation.registrar.didSet(self, keyPath: observation.keyPath)
       }
     }
     return try change()
