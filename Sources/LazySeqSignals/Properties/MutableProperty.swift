@@ -1,3 +1,5 @@
+public import Observation
+
 /// A thread-safe value that can be set, read and observed. RAC's
 /// `RACObserve` on a settable property, after ReactiveSwift's
 /// `MutableProperty`.
@@ -28,16 +30,31 @@
 ///
 /// Bind a signal or another property to it with `<~`.
 ///
+/// A property is `Observable`: reading ``value`` inside
+/// `withObservationTracking` (or a SwiftUI view's body) tracks it, and
+/// setting it, or ``modify(_:)``, notifies the tracking, with no
+/// subscription. See <doc:Observation>.
+///
+/// ```swift
+/// let volume = MutableProperty(5)
+/// withObservationTracking {
+///   _ = volume.value
+/// } onChange: {
+///   print("volume will change")
+/// }
+/// volume.value = 6  // volume will change
+/// ```
+///
 /// A property's value type is `Sendable`: the property hands its current
 /// value to each new subscriber, on the subscriber's thread.
-public final class MutableProperty<Value: Sendable>: PropertyProtocol, Sendable {
+public final class MutableProperty<Value: Sendable>: PropertyProtocol, Observable, Sendable {
   let core: PropertyCore<Value>
 
   /// Creates a property holding `initial`.
   ///
   /// - Parameter initial: the first value.
   public init(_ initial: Value) {
-    core = PropertyCore(initial)
+    core = PropertyCore(initial, observable: true)
   }
 
   deinit {
@@ -46,9 +63,12 @@ public final class MutableProperty<Value: Sendable>: PropertyProtocol, Sendable 
 
   /// The current value. Setting it notifies the observers.
   ///
+  /// Read inside `withObservationTracking`, it is tracked; setting it tells
+  /// the tracking before the observers of ``signal`` and ``changes``.
+  ///
   /// - Complexity: O(1) to read; setting it runs the observers.
   public var value: Value {
-    get { core.value }
+    get { core.trackedValue }
     set { core.set(newValue) }
   }
 

@@ -1,3 +1,5 @@
+public import Observation
+
 /// A read-only property: a value that can be read at any time and observed
 /// as it changes. After ReactiveSwift's `Property`.
 ///
@@ -23,7 +25,11 @@
 ///
 /// A property's value type is `Sendable`: the property hands its current
 /// value to each new subscriber, on the subscriber's thread.
-public final class Property<Value: Sendable>: PropertyProtocol, Sendable {
+///
+/// A property is `Observable`: reading ``value`` inside
+/// `withObservationTracking` (or a SwiftUI view's body) tracks it, and each
+/// new value from its source notifies the tracking. See <doc:Observation>.
+public final class Property<Value: Sendable>: PropertyProtocol, Observable, Sendable {
   private let core: PropertyCore<Value>
   private let source: (any Disposable)?
 
@@ -41,7 +47,7 @@ public final class Property<Value: Sendable>: PropertyProtocol, Sendable {
   ///
   /// - Parameter value: the value, forever.
   public init(value: Value) {
-    core = PropertyCore(value)
+    core = PropertyCore(value, observable: true)
     source = nil
     core.complete()
   }
@@ -106,10 +112,11 @@ public final class Property<Value: Sendable>: PropertyProtocol, Sendable {
     core.complete()
   }
 
-  /// The current value.
+  /// The current value; read inside `withObservationTracking`, it is
+  /// tracked.
   ///
   /// - Complexity: O(1).
-  public var value: Value { core.value }
+  public var value: Value { core.trackedValue }
 
   /// The current value at once, then every change; completes when the
   /// property is deallocated or its source ends.
@@ -169,7 +176,7 @@ private final class PropertyRelay<Value: Sendable>: @unchecked Sendable {
         preconditionFailure("Property: started twice")
       }
       // A value that arrived meanwhile is newer than `initial`.
-      let core = PropertyCore(first ?? initial)
+      let core = PropertyCore(first ?? initial, observable: true)
       state = .following(core)
       return (core, ended)
     }

@@ -1,3 +1,6 @@
+import Observation
+import Synchronization
+
 /// The storage and notifications behind ``MutableProperty``, ``Property`` and
 /// the state signals of ``Command``: a plain ``Subject`` of the changes plus
 /// the current value, both behind the subject's own gate (see `Gate`).
@@ -25,6 +28,21 @@
 /// subscription to `signal` passes first: the owner of the outer gate sets
 /// the value, so a subscriber whose callback re-enters the outer gate can
 /// never wait for it while holding this core's gate.
+///
+/// A core made `observable` also takes part in Swift Observation: a read
+/// through ``trackedValue`` is Observation's tracked access (seen by
+/// `withObservationTracking` and SwiftUI), and a change is announced to the
+/// registrar around the pass through the gate (`willSet` before it,
+/// `didSet` after it), outside the gate, so no Observation callback runs
+/// inside a delivery.
+///
+/// Only a value that has been read can be tracked, so a core whose value was
+/// never read through ``trackedValue`` skips the registrar: setting it costs
+/// what it did before Observation (two atomic loads). The first read sets
+/// `wasRead` for good. A read racing a set cannot slip between the two: the
+/// reader sets the flag, then reads the value; the setter writes the value,
+/// then loads the flag again (both sequentially consistent), so either the
+/// reader sees the new value or the setter sees the flag and notifies.
 // @unchecked: `current` and `isModifying` are written only by the owner of
 // `gate` (`current` under `lock`, which other readers take).
 final class PropertyCore<Value: Sendable>: @unchecked Sendable {
@@ -34,15 +52,57 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
   /// Whether the gate's owner is inside `modify`'s body.
   @exclusivity(unchecked) private var isModifying = false
   private let outer: Gate?
+  /// Observation's bookkeeping, for the cores of public properties. A class,
+  /// so the set path checks a pointer: copying the registrar itself (a
+  /// resilient struct) would go through its value witnesses.
+  private let observation: Tracking?
+  /// Whether `value` has ever been read through `trackedValue`.
+  private let wasRead = Atomic<Bool>(false)
 
-  init(_ initial: Value, outer: Gate? = nil) {
+  /// The registrar and the key path it knows `value` by, formed once (a
+  /// generic key path literal would be instantiated at every use).
+  private final class Tracking: Sendable {
+    let keyPath: any KeyPath<PropertyCore<Value>, Value> & Sendable = \.value
+    let registrar = ObservationRegistrar()
+  }
+
+  init(_ initial: Value, outer: Gate? = nil, observable: Bool = false) {
     current = initial
     self.outer = outer
+    observation = observable ? Tracking() : nil
   }
 
   private var gate: Gate { subject.list.gate }
 
   private func maintain() { subject.list.dropEnded() }
+
+  /// The current value, read as Observation's tracked access.
+  var trackedValue: Value {
+    if let observation {
+      if !wasRead.load(ordering: .relaxed) { wasRead.store(true, ordering: .sequentiallyConsistent) }
+      observation.registrar.access(self, keyPath: observation.keyPath)
+    }
+    return value
+  }
+
+  /// Runs `change` (a pass through the gate), telling the registrar before
+  /// and after it when the value may be tracked.
+  @inline(__always)
+  private func announcing<Result>(_ change: () throws -> Result) rethrows -> Result {
+    guard let observation else { return try change() }
+    let tracked = wasRead.load(ordering: .sequentiallyConsistent)
+    if tracked { observation.registrar.willSet(self, keyPath: observation.keyPath) }
+    defer {
+      if tracked {
+        observation.registrar.didSet(self, keyPath: observation.keyPath)
+      } else if wasRead.load(ordering: .sequentiallyConsistent) {
+        // A first read raced this change: tell it (late rather than never).
+        observation.registrar.willSet(self, keyPath: observation.keyPath)
+        observation.registrar.didSet(self, keyPath: observation.keyPath)
+      }
+    }
+    return try change()
+  }
 
   /// The current value.
   var value: Value {
@@ -55,6 +115,10 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
   /// Runs `body` on the value, atomically, then sends the new value, even if
   /// `body` throws.
   func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    try announcing { try modifyInGate(body) }
+  }
+
+  private func modifyInGate<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     try gate.run(maintain: maintain) { nested in
       precondition(
         !isModifying,
@@ -71,6 +135,10 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
 
   /// Sets the value and sends it.
   func set(_ newValue: Value) {
+    announcing { setInGate(newValue) }
+  }
+
+  private func setInGate(_ newValue: Value) {
     gate.run(maintain: maintain) { nested in
       precondition(
         !isModifying,
@@ -144,3 +212,7 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
     subject.sendCompleted()
   }
 }
+
+// The core is what Observation tracks: the public properties read and change
+// their value through it.
+extension PropertyCore: Observable {}

@@ -42,6 +42,8 @@ public final class TestScheduler: Scheduler {
   /// Serializes the advancing threads; a nested call from one of the
   /// scheduler's own actions (the owner thread) runs inline instead.
   private let advancing = Gate()
+  /// The clock's bookkeeping of sleeping tasks (see `TestScheduler.Clock`).
+  let sleepers = Locked(Sleepers())
 
   /// Creates a test scheduler at virtual time zero.
   public init() {}
@@ -131,6 +133,14 @@ public final class TestScheduler: Scheduler {
         guard !entry.disposable.isDisposed else { continue }
         entry.action()
       }
+    }
+  }
+
+  /// The time of the earliest action due no later than `limit`, if any.
+  func nextDueTime(until limit: Duration) -> Duration? {
+    state.withLock { state in
+      guard let first = state.entries.first, first.time <= limit else { return nil }
+      return first.time
     }
   }
 
