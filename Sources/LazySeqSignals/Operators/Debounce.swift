@@ -21,10 +21,12 @@ extension Signal where Value: Sendable {
   /// ```
   ///
   /// - Parameters:
-  ///   - interval: the quiet period.
+  ///   - interval: the quiet period; must not be negative (a precondition).
   ///   - scheduler: where the delayed values are sent.
   /// - Returns: the debounced signal.
   public func debounce(_ interval: Duration, on scheduler: any Scheduler) -> Signal<Value> {
-    throttle(interval, on: scheduler)
+    precondition(
+      interval >= .zero, "Signal.debounce(_:on:): the interval must not be negative, got \(interval)")
+    return throttle(interval, on: scheduler)
   }
 }

@@ -9,11 +9,13 @@ extension Signal where Value: Sendable {
   /// is forwarded at once and drops it. Disposal cancels it.
   ///
   /// - Parameters:
-  ///   - interval: the quiet period.
+  ///   - interval: the quiet period; must not be negative (a precondition).
   ///   - scheduler: where the delayed values are sent.
   /// - Returns: the throttled signal.
   public func throttle(_ interval: Duration, on scheduler: any Scheduler) -> Signal<Value> {
-    throttle(interval, on: scheduler, valuesPassing: { _ in true })
+    precondition(
+      interval >= .zero, "Signal.throttle(_:on:): the interval must not be negative, got \(interval)")
+    return throttle(interval, on: scheduler, valuesPassing: { _ in true })
   }
 
   /// Throttles only the values that satisfy `predicate`; the others are
@@ -25,7 +27,7 @@ extension Signal where Value: Sendable {
   /// error is forwarded at once and drops it. Disposal cancels it.
   ///
   /// - Parameters:
-  ///   - interval: the quiet period.
+  ///   - interval: the quiet period; must not be negative (a precondition).
   ///   - scheduler: where the delayed values are sent.
   ///   - predicate: whether a value is throttled; receives each value.
   /// - Returns: the throttled signal.
@@ -33,7 +35,10 @@ extension Signal where Value: Sendable {
     _ interval: Duration, on scheduler: any Scheduler,
     valuesPassing predicate: @escaping @Sendable (Value) -> Bool
   ) -> Signal<Value> {
-    Signal { downstream in
+    precondition(
+      interval >= .zero,
+      "Signal.throttle(_:on:valuesPassing:): the interval must not be negative, got \(interval)")
+    return Signal { downstream in
       let throttle = Operators.Throttle<Value>()
       let timer = SerialDisposable()
       downstream.disposables.add(timer)
@@ -72,11 +77,12 @@ extension Signal where Value: Sendable {
   /// Disposal cancels the pending events.
   ///
   /// - Parameters:
-  ///   - interval: the delay.
+  ///   - interval: the delay; must not be negative (a precondition).
   ///   - scheduler: where the delayed events are sent.
   /// - Returns: the delayed signal.
   public func delay(_ interval: Duration, on scheduler: any Scheduler) -> Signal<Value> {
-    Signal { downstream in
+    precondition(interval >= .zero, "Signal.delay(_:on:): the interval must not be negative, got \(interval)")
+    return Signal { downstream in
       let delay = Operators.Delay(interval, on: scheduler)
       downstream.disposables.add(delay)
       self.forward(
@@ -145,11 +151,13 @@ extension Signal where Value == Date {
   /// `+interval:onScheduler:`.
   ///
   /// - Parameters:
-  ///   - period: the time between values (the first comes after one period).
+  ///   - period: the time between values (the first comes after one
+  ///     period); must be positive (a precondition).
   ///   - scheduler: where the values are sent.
   /// - Returns: an infinite signal of dates.
   public static func interval(_ period: Duration, on scheduler: any Scheduler) -> Signal<Date> {
-    Signal { downstream in
+    precondition(period > .zero, "Signal.interval(_:on:): the period must be positive, got \(period)")
+    return Signal { downstream in
       scheduler.schedule(after: period, repeatingEvery: period) { downstream.sendNext(Date()) }
     }
   }
