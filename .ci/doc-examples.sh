@@ -4,7 +4,9 @@
 # become one program (each block in its own `do { }` scope), compiled with
 # `swiftc -swift-version 6` against the package's built modules and run.
 # Declaration listings (blocks starting with `public`, `extension`, `@`,
-# `// Package.swift`, or containing `…`) are not compiled.
+# `// Package.swift`, or containing `…`) are not compiled; .ci/doc-listings.py
+# checks them against Sources instead (every `public` declaration exists, every
+# conformance shown, such as `@unchecked Sendable`, is declared).
 #
 # A file containing `<!-- examples: pending -->` is skipped unless RUN_PENDING=1
 # (its API has not landed yet); delete the marker once it has.
@@ -25,6 +27,9 @@ trap 'rm -rf "$work"' EXIT
 failed=()
 skipped=()
 checked=0
+
+echo "==> declaration listings"
+python3 "$root/.ci/doc-listings.py" || failed+=("declaration listings (see above)")
 for file in README.md Docs/*.md Sources/*/*.docc/*.md; do
   [ -f "$file" ] || continue
   grep -q '```swift' "$file" || continue

@@ -33,6 +33,17 @@ while IFS= read -r name; do pages+=("$name"); done < <(
     | sed -e 's/&amp;/\&/g' -e "s/&apos;/'/g" -e 's/&quot;/"/g' -e 's/&lt;/</g' -e 's/&gt;/>/g')
 [ "${#pages[@]}" -gt 0 ] || { echo "error: no pages in contents.xcplayground" >&2; exit 1; }
 
+# The READMEs say how many pages there are ("nine pages"): they must agree.
+words=(zero one two three four five six seven eight nine ten eleven twelve)
+count_word="${words[${#pages[@]}]:-${#pages[@]}}"
+for readme in README.md Docs/README.md Playgrounds/README.md; do
+  if grep -oiE "\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[0-9]+) pages\b" "$readme" \
+    | grep -viq "^$count_word pages$"; then
+    echo "error: $readme gives a page count other than \"$count_word pages\" (contents.xcplayground has ${#pages[@]})" >&2
+    exit 1
+  fi
+done
+
 passed=()
 failed=()
 skipped=()

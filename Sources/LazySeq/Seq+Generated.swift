@@ -157,8 +157,8 @@ extension Seq {
   }
 }
 
-/// A mutable cell captured by a producer and touched only under its memo's
-/// lock.
+/// A mutable cell captured by a producer and touched only while its memo's
+/// forcing claim is held (Locking.swift, rule 3).
 @usableFromInline
 internal final class _StateBox<Value>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) internal var value: Value

@@ -270,13 +270,13 @@ import Testing
 @Suite struct OperatorStateMachineTests {
   @Test func aLateBufferTimerNeverCutsANewerBatchShort() {
     var buffer = Operators.BufferState<Int>()
-    let first = buffer.add(1)
+    let first = buffer.add(1).startedGeneration
     #expect(first != nil)
-    let result1 = buffer.add(2)
+    let result1 = buffer.add(2).startedGeneration
     #expect(result1 == nil)  // same batch, no new timer
     let result2 = buffer.fire(first!)
     #expect(result2 == [1, 2])
-    let second = buffer.add(3)
+    let second = buffer.add(3).startedGeneration
     let result3 = buffer.fire(first!)
     #expect(result3 == nil)  // the old timer, late: nothing
     let result4 = buffer.fire(second!)
@@ -286,6 +286,21 @@ import Testing
     #expect(result5 == [4])
     let result6 = buffer.flush()
     #expect(result6 == nil)
+  }
+
+  @Test func aBatchThatFillsIsTakenAndItsTimerGoesStale() {
+    var buffer = Operators.BufferState<Int>(limit: 2)
+    let first = buffer.add(1).startedGeneration
+    guard case .full(let batch) = buffer.add(2) else {
+      Issue.record("a second value must fill a batch of two")
+      return
+    }
+    #expect(batch == [1, 2])
+    _ = buffer.add(3)
+    let late = buffer.fire(first!)
+    #expect(late == nil)  // the filled batch's timer fires late: nothing
+    let rest = buffer.flush()
+    #expect(rest == [3])
   }
 
   @Test func delayCancelsItsTimersOnDisposalAndHandlesATimerThatFiresAtOnce() {

@@ -89,23 +89,23 @@ struct ReliabilityTests {
     #expect(skipped == [million - 1])
   }
 
-  @Test("20,000 left-nested concats built by a fold")
+  @Test("100,000 left-nested concats built by a fold")
   func leftNestedConcats() async {
     let (head, array) = await runOnSmallStack {
-      let nested = (0..<20_000).reduce(Seq<Int>.empty) { $0.concat(.just($1)) }
+      let nested = (0..<100_000).reduce(Seq<Int>.empty) { $0.concat(.just($1)) }
       return (nested.head, nested.array)
     }
     #expect(head == 0)
-    #expect(array == Array(0..<20_000))
+    #expect(array == Array(0..<100_000))
   }
 
-  @Test("20,000 right-nested concats and nested flattening")
+  @Test("100,000 right-nested concats and nested flattening")
   func rightNestedConcats() async {
     let array = await runOnSmallStack {
-      let nested = (0..<20_000).reversed().reduce(Seq<Int>.empty) { Seq.just($1).concat($0) }
+      let nested = (0..<100_000).reversed().reduce(Seq<Int>.empty) { Seq.just($1).concat($0) }
       return nested.array
     }
-    #expect(array == Array(0..<20_000))
+    #expect(array == Array(0..<100_000))
   }
 
   @Test("Equality, hashing, folds and descriptions over 1,000,000 elements")

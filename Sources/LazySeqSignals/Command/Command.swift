@@ -48,6 +48,28 @@
 /// subscribers hear the end; then a failure is sent on ``errors``.
 ///
 /// ### Lifetime
+/// A command keeps its execution closure as long as it lives. A closure that
+/// captures the object owning the command (a view model) strongly makes a
+/// cycle, and neither is ever released. Capture what the closure needs
+/// instead, the services it calls:
+///
+/// ```swift
+/// struct Uploads: Sendable {
+///   func send(_ name: String) -> Signal<String> { .just("uploaded \(name)") }
+/// }
+/// @MainActor final class GalleryViewModel {
+///   private let uploads = Uploads()
+///   let upload: Command<String, String>
+///   init() {
+///     upload = Command { [uploads] name in uploads.send(name) }  // not `self`
+///   }
+/// }
+/// ```
+///
+/// Capture `[weak self]` only where the closure is nonisolated and `self` is
+/// `Sendable`; a `@MainActor` view model cannot be used from the `@Sendable`
+/// execution closure at all.
+///
 /// The four signals complete when the command is deallocated. Executions in
 /// progress are not cancelled (they keep running to their end) and do not
 /// keep the command alive. To cancel an execution, build its signal with

@@ -1,7 +1,6 @@
 // Blocking conversions (RAC `-first`, `-toArray`, `-waitUntilCompleted:`),
-// which throw the signal's error instead of returning "no value".
-
-internal import Dispatch
+// which throw the signal's error instead of returning "no value". Called on
+// the main thread, they run the main queue while they wait (BlockingWait).
 
 extension Signal where Value: Sendable {
   /// Subscribes, blocks until the first value or the end, then disposes.
@@ -10,11 +9,16 @@ extension Signal where Value: Sendable {
   /// print(try Signal.just(7).first() as Any)   // Optional(7)
   /// ```
   ///
-  /// - Parameter timeout: The longest to wait; `nil` waits forever.
+  /// - Parameter timeout: The longest to wait; `nil` waits forever. Any
+  ///   duration is accepted: one too long to measure waits forever, a
+  ///   negative one does not wait.
   /// - Returns: The first value, or `nil` if the signal completed without one.
   /// - Throws: The signal's error, or `SignalError.timedOut`.
-  /// - Important: Blocks the calling thread; don't call it on a thread the
-  ///   signal needs in order to send.
+  /// - Important: Blocks the calling thread. On the main thread it runs the
+  ///   main queue while it waits, so a signal that delivers there (for
+  ///   example with `deliver(on: .main)`) still arrives; don't call it on
+  ///   any other thread, or inside a main-queue block, that the signal needs
+  ///   in order to send.
   @inlinable
   public func first(timeout: Duration? = nil) throws -> Value? {
     try take(1).collectBlocking(timeout: timeout).first
@@ -26,9 +30,13 @@ extension Signal where Value: Sendable {
   /// print(try Signal(Seq([1, 2, 3])).toArray())   // [1, 2, 3]
   /// ```
   ///
-  /// - Parameter timeout: The longest to wait; `nil` waits forever.
+  /// - Parameter timeout: The longest to wait; `nil` waits forever. Any
+  ///   duration is accepted: one too long to measure waits forever, a
+  ///   negative one does not wait.
   /// - Throws: The signal's error, or `SignalError.timedOut` (the
   ///   subscription is disposed then).
+  /// - Important: Blocks the calling thread, like ``first(timeout:)``
+  ///   (which says how it waits on the main thread).
   @inlinable
   public func toArray(timeout: Duration? = nil) throws -> [Value] {
     try collectBlocking(timeout: timeout)
@@ -36,8 +44,12 @@ extension Signal where Value: Sendable {
 
   /// Subscribes and blocks until the signal completes, ignoring values.
   ///
-  /// - Parameter timeout: The longest to wait; `nil` waits forever.
+  /// - Parameter timeout: The longest to wait; `nil` waits forever. Any
+  ///   duration is accepted: one too long to measure waits forever, a
+  ///   negative one does not wait.
   /// - Throws: The signal's error, or `SignalError.timedOut`.
+  /// - Important: Blocks the calling thread, like ``first(timeout:)``
+  ///   (which says how it waits on the main thread).
   @inlinable
   public func waitUntilCompleted(timeout: Duration? = nil) throws {
     _ = try ignoreValues().collectBlocking(timeout: timeout)
@@ -81,7 +93,7 @@ extension Operators {
     @usableFromInline @exclusivity(unchecked) var values: [Value] = []
     @usableFromInline @exclusivity(unchecked) var end: Result<Void, any Error>?
     private let finished = OnceFlag()
-    private let done = DispatchSemaphore(value: 0)
+    private let done = BlockingWait()
 
     @usableFromInline
     init() {}
@@ -93,17 +105,12 @@ extension Operators {
     }
 
     /// Waits for `finish`; `false` on timeout. A synchronous signal has
-    /// finished already, and no semaphore wait happens.
+    /// finished already, and no wait happens. A timeout too long to measure
+    /// waits forever; on the main thread, the main queue runs meanwhile.
     @usableFromInline
     func wait(timeout: Duration?) -> Bool {
       if finished.isSet { return true }
-      if let timeout {
-        let (seconds, attoseconds) = timeout.components
-        let nanoseconds = max(0, seconds) * 1_000_000_000 + attoseconds / 1_000_000_000
-        _ = done.wait(timeout: .now() + .nanoseconds(Int(nanoseconds)))
-      } else {
-        done.wait()
-      }
+      _ = done.wait(until: timeout?.blockingDeadline)
       // An acquire load of the flag `finish` set: the values written before
       // it are visible (the semaphore alone is no edge ThreadSanitizer sees).
       return finished.isSet

@@ -28,10 +28,11 @@ extension Signal where Value: Sendable {
   /// ```
   ///
   /// - Important: Evaluating an element blocks until the signal sends it;
-  ///   on a signal that never sends or terminates, that is forever. Don't
-  ///   evaluate it on the thread the signal needs in order to send (for
-  ///   example the main queue, for a signal delivered on
-  ///   `QueueScheduler.main`).
+  ///   on a signal that never sends or terminates, that is forever. On the
+  ///   main thread it runs the main queue while it waits, so a signal
+  ///   delivered with `deliver(on: .main)` still arrives; don't evaluate it
+  ///   on any other thread, or inside a main-queue block, that the signal
+  ///   needs in order to send.
   /// - Complexity: O(1) per value, without locks: the signal appends each
   ///   value to a buffer that the sequence reads (one atomic store and one
   ///   atomic load per value); a semaphore is used only when the sequence
@@ -114,7 +115,7 @@ extension Operators {
     /// How the signal ended; written once, before `endedBit` is published.
     @usableFromInline @exclusivity(unchecked) var end: Completion?
     @usableFromInline let sleeping = Atomic<Bool>(false)
-    private let semaphore = DispatchSemaphore(value: 0)
+    private let semaphore = BlockingWait()
 
     @usableFromInline
     init() {
@@ -176,11 +177,14 @@ extension Operators {
       if now != seen {
         // Something arrived meanwhile. If a sender took the flag, it
         // signals: take that signal, so the semaphore stays balanced.
-        if !sleeping.exchange(false, ordering: .sequentiallyConsistent) { semaphore.wait() }
+        if !sleeping.exchange(false, ordering: .sequentiallyConsistent) {
+          _ = semaphore.wait(until: nil)
+        }
         return now
       }
-      // A sender that stores after our load sees the flag and signals.
-      semaphore.wait()
+      // A sender that stores after our load sees the flag and signals. On
+      // the main thread, the main queue runs meanwhile.
+      _ = semaphore.wait(until: nil)
       return chunk.state.load(ordering: .acquiring)
     }
   }

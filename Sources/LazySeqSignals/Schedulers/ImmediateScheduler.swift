@@ -42,6 +42,8 @@ public struct ImmediateScheduler: Scheduler {
   public func schedule(
     after delay: Duration, repeatingEvery interval: Duration, _ action: @escaping @Sendable () -> Void
   ) -> any Disposable {
-    preconditionFailure("ImmediateScheduler cannot schedule repeating actions")
+    preconditionFailure(
+      "ImmediateScheduler cannot schedule repeating actions (Signal.interval(_:on:) needs a QueueScheduler or a TestScheduler)"
+    )
   }
 }

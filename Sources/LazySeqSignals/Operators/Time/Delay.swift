@@ -8,11 +8,12 @@ extension Signal where Value: Sendable {
   /// Disposal cancels the pending events.
   ///
   /// - Parameters:
-  ///   - interval: the delay.
+  ///   - interval: the delay; must not be negative (a precondition).
   ///   - scheduler: where the delayed events are sent.
   /// - Returns: the delayed signal.
   public func delay(_ interval: Duration, on scheduler: any Scheduler) -> Signal<Value> {
-    Signal { downstream in
+    precondition(interval >= .zero, "Signal.delay(_:on:): the interval must not be negative, got \(interval)")
+    return Signal { downstream in
       let delay = Operators.Delay(interval, on: scheduler)
       downstream.disposables.add(delay)
       self.forward(

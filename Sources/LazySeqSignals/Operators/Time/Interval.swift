@@ -5,11 +5,13 @@ extension Signal where Value == Date {
   /// `+interval:onScheduler:`.
   ///
   /// - Parameters:
-  ///   - period: the time between values (the first comes after one period).
+  ///   - period: the time between values (the first comes after one
+  ///     period); must be positive (a precondition).
   ///   - scheduler: where the values are sent.
   /// - Returns: an infinite signal of dates.
   public static func interval(_ period: Duration, on scheduler: any Scheduler) -> Signal<Date> {
-    Signal { downstream in
+    precondition(period > .zero, "Signal.interval(_:on:): the period must be positive, got \(period)")
+    return Signal { downstream in
       scheduler.schedule(after: period, repeatingEvery: period) { downstream.sendNext(Date()) }
     }
   }

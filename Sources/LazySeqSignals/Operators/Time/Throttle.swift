@@ -10,11 +10,13 @@ extension Signal where Value: Sendable {
   /// is forwarded at once and drops it. Disposal cancels it.
   ///
   /// - Parameters:
-  ///   - interval: the quiet period.
+  ///   - interval: the quiet period; must not be negative (a precondition).
   ///   - scheduler: where the delayed values are sent.
   /// - Returns: the throttled signal.
   public func throttle(_ interval: Duration, on scheduler: any Scheduler) -> Signal<Value> {
-    throttle(interval, on: scheduler, valuesPassing: { _ in true })
+    precondition(
+      interval >= .zero, "Signal.throttle(_:on:): the interval must not be negative, got \(interval)")
+    return throttle(interval, on: scheduler, valuesPassing: { _ in true })
   }
 
   /// Throttles only the values that satisfy `predicate`; the others are
@@ -26,7 +28,7 @@ extension Signal where Value: Sendable {
   /// error is forwarded at once and drops it. Disposal cancels it.
   ///
   /// - Parameters:
-  ///   - interval: the quiet period.
+  ///   - interval: the quiet period; must not be negative (a precondition).
   ///   - scheduler: where the delayed values are sent.
   ///   - predicate: whether a value is throttled; receives each value.
   /// - Returns: the throttled signal.
@@ -34,7 +36,10 @@ extension Signal where Value: Sendable {
     _ interval: Duration, on scheduler: any Scheduler,
     valuesPassing predicate: @escaping @Sendable (Value) -> Bool
   ) -> Signal<Value> {
-    Signal { downstream in
+    precondition(
+      interval >= .zero,
+      "Signal.throttle(_:on:valuesPassing:): the interval must not be negative, got \(interval)")
+    return Signal { downstream in
       // Inside `downstream`'s gate: the waiting value. A timer that fires,
       // a new value and completion each decide and send in one step of the
       // gate, so completion never misses a value a timer has just taken,
@@ -103,11 +108,13 @@ extension Signal where Value: Sendable {
   /// ```
   ///
   /// - Parameters:
-  ///   - interval: the quiet period.
+  ///   - interval: the quiet period; must not be negative (a precondition).
   ///   - scheduler: where the delayed values are sent.
   /// - Returns: the debounced signal.
   public func debounce(_ interval: Duration, on scheduler: any Scheduler) -> Signal<Value> {
-    throttle(interval, on: scheduler)
+    precondition(
+      interval >= .zero, "Signal.debounce(_:on:): the interval must not be negative, got \(interval)")
+    return throttle(interval, on: scheduler)
   }
 }
 
