@@ -53,18 +53,14 @@ extension Signal where Value: Sendable {
       var state = Operators.CombineLatestState(sources: signals.count)
       var latest = [Value?](repeating: nil, count: signals.count)
       for (index, signal) in signals.enumerated() {
-        if downstream.isDisposed { return nil }
-        signal.forward(
-          to: downstream,
+        let joined = signal.join(
+          downstream,
           next: { value in
-            downstream.serialize {
-              latest[index] = value
-              if state.received(from: index) { downstream.sendNext(latest.compactMap { $0 }) }
-            }
+            latest[index] = value
+            if state.received(from: index) { downstream.sendNext(latest.compactMap { $0 }) }
           },
-          completed: {
-            downstream.serialize { if state.completed(index) { downstream.sendCompleted() } }
-          })
+          completed: { if state.completed(index) { downstream.sendCompleted() } })
+        guard joined else { break }
       }
       return nil
     }
@@ -85,28 +81,20 @@ extension Signal where Value: Sendable {
           downstream.sendNext((a, b))
         }
       }
-      func completed(_ index: Int) {
-        downstream.serialize { if state.completed(index) { downstream.sendCompleted() } }
-      }
-      self.forward(
-        to: downstream,
-        next: { value in
-          downstream.serialize {
-            latest.0 = value
+      func completed(_ index: Int) { if state.completed(index) { downstream.sendCompleted() } }
+      _ =
+        self.join(
+          downstream,
+          next: {
+            latest.0 = $0
             received(0)
-          }
-        },
-        completed: { completed(0) })
-      guard !downstream.isDisposed else { return nil }
-      other.forward(
-        to: downstream,
-        next: { value in
-          downstream.serialize {
-            latest.1 = value
+          }, completed: { completed(0) })
+        && other.join(
+          downstream,
+          next: {
+            latest.1 = $0
             received(1)
-          }
-        },
-        completed: { completed(1) })
+          }, completed: { completed(1) })
       return nil
     }
   }
@@ -175,39 +163,46 @@ extension Signal where Value: Sendable {
           downstream.sendNext((x, y, z))
         }
       }
-      func completed(_ index: Int) {
-        downstream.serialize { if state.completed(index) { downstream.sendCompleted() } }
-      }
-      self.forward(
-        to: downstream,
-        next: { value in
-          downstream.serialize {
-            latest.0 = value
+      func completed(_ index: Int) { if state.completed(index) { downstream.sendCompleted() } }
+      _ =
+        self.join(
+          downstream,
+          next: {
+            latest.0 = $0
             received(0)
-          }
-        },
-        completed: { completed(0) })
-      guard !downstream.isDisposed else { return nil }
-      a.forward(
-        to: downstream,
-        next: { value in
-          downstream.serialize {
-            latest.1 = value
+          }, completed: { completed(0) })
+        && a.join(
+          downstream,
+          next: {
+            latest.1 = $0
             received(1)
-          }
-        },
-        completed: { completed(1) })
-      guard !downstream.isDisposed else { return nil }
-      b.forward(
-        to: downstream,
-        next: { value in
-          downstream.serialize {
-            latest.2 = value
+          }, completed: { completed(1) })
+        && b.join(
+          downstream,
+          next: {
+            latest.2 = $0
             received(2)
-          }
-        },
-        completed: { completed(2) })
+          }, completed: { completed(2) })
       return nil
     }
+  }
+}
+
+extension Signal {
+  /// Subscribes on behalf of `downstream` as one source of a combining
+  /// operator: `next` and `completed` run inside `downstream`'s gate, where
+  /// the operator's state lives (errors go straight to `downstream`).
+  ///
+  /// - Returns: whether `downstream` is still live (subscribe the next
+  ///   source only then).
+  func join<R>(
+    _ downstream: Subscriber<R>, next: @escaping (Value) -> Void, completed: @escaping () -> Void
+  ) -> Bool {
+    guard !downstream.isDisposed else { return false }
+    forward(
+      to: downstream,
+      next: { value in downstream.serialize { next(value) } },
+      completed: { downstream.serialize { completed() } })
+    return !downstream.isDisposed
   }
 }

@@ -53,19 +53,17 @@ extension Signal where Value: Sendable {
       var state = Operators.ZipState(sources: signals.count)
       var queues = Array(repeating: FIFO<Value>(), count: signals.count)
       for (index, signal) in signals.enumerated() {
-        if downstream.isDisposed { return nil }
-        signal.forward(
-          to: downstream,
+        let joined = signal.join(
+          downstream,
           next: { value in
-            downstream.serialize {
-              queues[index].push(value)
-              if state.received(from: index) {
-                downstream.sendNext(queues.indices.compactMap { queues[$0].pop() })
-              }
-              if state.isExhausted { downstream.sendCompleted() }
+            queues[index].push(value)
+            if state.received(from: index) {
+              downstream.sendNext(queues.indices.compactMap { queues[$0].pop() })
             }
+            if state.isExhausted { downstream.sendCompleted() }
           },
-          completed: { downstream.serialize { Operators.zipCompleted(&state, index, downstream) } })
+          completed: { Operators.zipCompleted(&state, index, downstream) })
+        guard joined else { break }
       }
       return nil
     }
@@ -90,25 +88,20 @@ extension Signal where Value: Sendable {
         }
         if state.isExhausted { downstream.sendCompleted() }
       }
-      self.forward(
-        to: downstream,
-        next: { value in
-          downstream.serialize {
-            first.push(value)
+      func completed(_ index: Int) { Operators.zipCompleted(&state, index, downstream) }
+      _ =
+        self.join(
+          downstream,
+          next: {
+            first.push($0)
             received(0)
-          }
-        },
-        completed: { downstream.serialize { Operators.zipCompleted(&state, 0, downstream) } })
-      guard !downstream.isDisposed else { return nil }
-      other.forward(
-        to: downstream,
-        next: { value in
-          downstream.serialize {
-            second.push(value)
+          }, completed: { completed(0) })
+        && other.join(
+          downstream,
+          next: {
+            second.push($0)
             received(1)
-          }
-        },
-        completed: { downstream.serialize { Operators.zipCompleted(&state, 1, downstream) } })
+          }, completed: { completed(1) })
       return nil
     }
   }
@@ -176,35 +169,26 @@ extension Signal where Value: Sendable {
         }
         if state.isExhausted { downstream.sendCompleted() }
       }
-      self.forward(
-        to: downstream,
-        next: { value in
-          downstream.serialize {
-            first.push(value)
+      func completed(_ index: Int) { Operators.zipCompleted(&state, index, downstream) }
+      _ =
+        self.join(
+          downstream,
+          next: {
+            first.push($0)
             received(0)
-          }
-        },
-        completed: { downstream.serialize { Operators.zipCompleted(&state, 0, downstream) } })
-      guard !downstream.isDisposed else { return nil }
-      a.forward(
-        to: downstream,
-        next: { value in
-          downstream.serialize {
-            second.push(value)
+          }, completed: { completed(0) })
+        && a.join(
+          downstream,
+          next: {
+            second.push($0)
             received(1)
-          }
-        },
-        completed: { downstream.serialize { Operators.zipCompleted(&state, 1, downstream) } })
-      guard !downstream.isDisposed else { return nil }
-      b.forward(
-        to: downstream,
-        next: { value in
-          downstream.serialize {
-            third.push(value)
+          }, completed: { completed(1) })
+        && b.join(
+          downstream,
+          next: {
+            third.push($0)
             received(2)
-          }
-        },
-        completed: { downstream.serialize { Operators.zipCompleted(&state, 2, downstream) } })
+          }, completed: { completed(2) })
       return nil
     }
   }
