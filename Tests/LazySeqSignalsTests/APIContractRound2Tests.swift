@@ -7,6 +7,7 @@
 import Foundation
 import LazySeq
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 @Suite("API contract: signals, round 2")

@@ -8,6 +8,7 @@ import Dispatch
 import Foundation
 import LazySeq
 import LazySeqSignals
+import LazySeqTestSupport
 import Synchronization
 import Testing
 

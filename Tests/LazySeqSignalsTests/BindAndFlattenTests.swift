@@ -1,4 +1,5 @@
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// RAC's RACSignalSpec checklist: bind, flatten, merge, concat, switchToLatest and then (G2–G5, G29–G32, G40, G41).

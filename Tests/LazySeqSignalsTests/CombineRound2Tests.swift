@@ -4,6 +4,7 @@
 
 import Foundation
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// A cold signal that counts its subscriptions and sends the count.

@@ -3,6 +3,7 @@
 // fails to compile.
 
 import LazySeqSignals
+import LazySeqTestSupport
 import Synchronization
 import Testing
 

@@ -3,6 +3,7 @@
 
 import Foundation
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 @Suite struct DebounceTests {

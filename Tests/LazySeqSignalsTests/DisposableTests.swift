@@ -1,4 +1,5 @@
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// Disposables (G85–G87).

@@ -1,4 +1,5 @@
 import Foundation
+import LazySeqTestSupport
 import Synchronization
 import Testing
 

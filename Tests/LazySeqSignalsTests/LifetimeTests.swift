@@ -1,4 +1,5 @@
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// Weak-reference lifetime checks (G24, G31, G43, G44, G71).

@@ -1,5 +1,6 @@
 import Foundation
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// `deliverOnMainThread()`: main-actor callbacks, immediate on the main

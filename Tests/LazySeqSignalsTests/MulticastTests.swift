@@ -1,5 +1,6 @@
 import Dispatch
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// Multicasting (G63–G65, G88, G89).

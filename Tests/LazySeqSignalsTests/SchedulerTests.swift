@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// Schedulers (G79–G84) and recursive scheduling.

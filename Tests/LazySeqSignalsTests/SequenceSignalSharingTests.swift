@@ -1,5 +1,6 @@
 import LazySeq
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// `Signal(_:on:)` and `Seq.Shared.signal(on:)`: every subscription walks one

@@ -1,4 +1,5 @@
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// RAC's RACSignalSpec checklist: initially, finally and the do… operators (G54, G55).

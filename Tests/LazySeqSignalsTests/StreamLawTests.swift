@@ -1,4 +1,5 @@
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// RAC's RACStreamExamples (S1–S58) for signals (G1). The infinite stream is

@@ -3,6 +3,7 @@
 
 import Foundation
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// A signal that never ends by itself and counts its subscriptions and

@@ -1,5 +1,6 @@
 import Foundation
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// Time-based operators (G45–G50), driven by `TestScheduler`.

@@ -4,6 +4,7 @@
 
 import Foundation
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// A signal that never terminates by itself and counts the disposals of its

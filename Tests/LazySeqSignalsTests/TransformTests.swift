@@ -1,4 +1,5 @@
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// RAC's RACSignalSpec checklist: value transforms, materialize, Booleans, groupBy and aggregates (G28, G39, G56–G59).

@@ -3,6 +3,7 @@
 
 import Foundation
 import LazySeq
+import LazySeqTestSupport
 import Testing
 
 @Suite("API contract: module LazySeq")

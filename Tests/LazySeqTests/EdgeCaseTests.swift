@@ -3,6 +3,7 @@
 // dynamic sequence whose tail is read first.
 
 import LazySeq
+import LazySeqTestSupport
 import Testing
 
 @Suite("Edge cases")

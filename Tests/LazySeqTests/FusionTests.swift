@@ -3,6 +3,7 @@
 // values, call counts, laziness and memoization of anything still reachable.
 
 import LazySeq
+import LazySeqTestSupport
 import Testing
 
 @Suite("Fusion of unshared intermediate results")

@@ -7,6 +7,7 @@
 // `PreconditionTests`.
 
 import LazySeq
+import LazySeqTestSupport
 import Testing
 
 private let million = 1_000_000

@@ -5,6 +5,7 @@
 // `Seq.Shared` rests on, by `SharedTests`.
 
 import LazySeq
+import LazySeqTestSupport
 import Testing
 
 private func requireSendable<T: Sendable>(_: T.Type) {}

@@ -14,6 +14,7 @@
 
 import Foundation
 import LazySeq
+import LazySeqTestSupport
 import Synchronization
 import Testing
 
