@@ -23,7 +23,7 @@ import Testing
     #expect(sourceDisposed.value)
     inner.sendNext(10)
     inner.sendCompleted()
-    #expect(recorder.history == ["next(10)", "completed"])
+    #expect(recorder.recorded == [.next(10), .completed])
   }
 
   @Test("G3: Bind stop disposes source and still delivers") func g3BindStopDisposesSourceAndStillDelivers() {
@@ -49,7 +49,7 @@ import Testing
     first.sendNext(2)
     first.sendCompleted()
     second.sendCompleted()
-    #expect(recorder.history == ["next(1)", "next(2)", "completed"])
+    #expect(recorder.recorded == [.next(1), .next(2), .completed])
   }
 
   @Test("G4: Bind stops subscribing after inner error") func g4BindStopsSubscribingAfterInnerError() {
@@ -64,7 +64,7 @@ import Testing
           }
       }
     }
-    #expect(history(bound) == ["error(boom)"])
+    #expect(recorded(bound) == [.error(TestError.boom)])
     #expect(!subscribedLater.value)
   }
 
@@ -75,7 +75,7 @@ import Testing
       subscribedLater.value = true
       return .just(1)
     }
-    #expect(history(Signal<Int>.merge([.error(TestError.boom), later])) == ["error(boom)"])
+    #expect(recorded(Signal<Int>.merge([.error(TestError.boom), later])) == [.error(TestError.boom)])
     #expect(!subscribedLater.value)
   }
 
@@ -89,15 +89,15 @@ import Testing
     second.sendNext(2)
     first.sendNext(3)
     first.sendCompleted()
-    #expect(a.history == ["next(1)", "next(2)", "next(3)"])
+    #expect(a.recorded == [.next(1), .next(2), .next(3)])
     second.sendCompleted()
-    #expect(a.history == expectHistory([1, 2, 3]))
-    #expect(b.history == a.history)
-    #expect(history(Signal<Int>.merge([])) == ["completed"])
+    #expect(a.recorded == [.next(1), .next(2), .next(3), .completed])
+    #expect(b.recorded == a.recorded)
+    #expect(recorded(Signal<Int>.merge([])) == [.completed])
     let failing = Subject<Int>()
     let errors = Recorder(Signal<Int>.merge([failing.signal, Subject<Int>().signal]))
     failing.sendError(TestError.boom)
-    #expect(errors.history == ["error(boom)"])
+    #expect(errors.recorded == [.error(TestError.boom)])
   }
 
   @Test("G30: flatten(maxConcurrent:) queues inner signals beyond the limit") func g30FlattenWithLimits() {
@@ -113,12 +113,12 @@ import Testing
     inners[1].sendNext(11)
     inners[2].sendNext(20)
     inners[1].sendCompleted()
-    #expect(unlimited.history == ["next(10)", "next(1)", "next(11)", "next(20)"])
-    #expect(serial.history == ["next(1)", "next(11)"])
+    #expect(unlimited.recorded == [.next(10), .next(1), .next(11), .next(20)])
+    #expect(serial.recorded == [.next(1), .next(11)])
     inners[2].sendNext(21)
     inners[2].sendCompleted()
-    #expect(unlimited.history == expectHistory([10, 1, 11, 20, 21]))
-    #expect(serial.history == expectHistory([1, 11, 21]))
+    #expect(unlimited.recorded == [.next(10), .next(1), .next(11), .next(20), .next(21), .completed])
+    #expect(serial.recorded == [.next(1), .next(11), .next(21), .completed])
   }
 
   @Test("G31: Flatten disposed during inner subscription") func g31FlattenDisposedDuringInnerSubscription() {
@@ -131,7 +131,7 @@ import Testing
         return nil
       }
       let recorder = Recorder(Signal.just(inner).flatten().take(until: trigger.signal))
-      #expect(recorder.history == ["next(1)", "completed"])
+      #expect(recorder.recorded == [.next(1), .completed])
     }
   }
 
@@ -140,7 +140,7 @@ import Testing
     let parts = (0..<100_000).map { Signal.just($0) }
     onThread(stackSize: 512 * 1024) {
       let recorder = Recorder(Signal<Int>.concat(parts).collect().map(\.count))
-      precondition(recorder.history == ["next(100000)", "completed"])
+      precondition(recorder.recorded == [.next(100000), .completed])
     }
   }
 
@@ -155,22 +155,22 @@ import Testing
     first.sendNext(2)
     second.sendNext(3)
     outer.sendCompleted()
-    #expect(recorder.history == ["next(1)", "next(3)"])
+    #expect(recorder.recorded == [.next(1), .next(3)])
     second.sendCompleted()
-    #expect(recorder.history == expectHistory([1, 3]))
+    #expect(recorder.recorded == [.next(1), .next(3), .completed])
 
     let failing = Subject<Signal<Int>>()
     let errors = Recorder(failing.signal.switchToLatest())
     failing.sendNext(.error(TestError.boom))
-    #expect(errors.history == ["error(boom)"])
+    #expect(errors.recorded == [.error(TestError.boom)])
 
     let subscriptions = Guarded(0)
     let cold = Signal<Signal<Int>>.defer {
       subscriptions.value += 1
       return .just(.just(subscriptions.value))
     }.switchToLatest()
-    #expect(history(cold) == expectHistory([1]))
-    #expect(history(cold) == expectHistory([2]))
+    #expect(recorded(cold) == [.next(1), .completed])
+    #expect(recorded(cold) == [.next(2), .completed])
   }
 
   @Test("G40: Concat of signal of signals") func g40ConcatOfSignalOfSignals() {
@@ -186,12 +186,12 @@ import Testing
     first.sendCompleted()
     later.sendNext(2)
     outer.sendCompleted()
-    #expect(recorder.history == ["next(1)", "next(2)"])
+    #expect(recorder.recorded == [.next(1), .next(2)])
     later.sendCompleted()
-    #expect(recorder.history == expectHistory([1, 2]))
+    #expect(recorder.recorded == [.next(1), .next(2), .completed])
 
     let errors = Recorder(Signal.just(Signal<Int>.error(TestError.boom)).concat())
-    #expect(errors.history == ["error(boom)"])
+    #expect(errors.recorded == [.error(TestError.boom)])
 
     let laterSubscribed = Guarded(false)
     let pending = Subject<Int>()
@@ -208,8 +208,8 @@ import Testing
   }
 
   @Test("G41: then ignores the values and continues with the next signal on completion") func g41Then() {
-    #expect(history(signal([1, 2]).then { Signal.just("x") }) == ["next(x)", "completed"])
-    #expect(history(Signal<Int>.empty.then { Signal.just("x") }) == ["next(x)", "completed"])
-    #expect(history(Signal<Int>.error(TestError.boom).then { Signal.just("x") }) == ["error(boom)"])
+    #expect(recorded(signal([1, 2]).then { Signal.just("x") }) == [.next("x"), .completed])
+    #expect(recorded(Signal<Int>.empty.then { Signal.just("x") }) == [.next("x"), .completed])
+    #expect(recorded(Signal<Int>.error(TestError.boom).then { Signal.just("x") }) == [.error(TestError.boom)])
   }
 }

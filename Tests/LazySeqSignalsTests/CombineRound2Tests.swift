@@ -29,14 +29,14 @@ private func disposalCounting<T>(_ disposed: Counter) -> Signal<T> {
     let right = Subject<String>()
     let recorder = Recorder(left.signal.combineLatest(with: right.signal) { $0 + $1 })
     left.sendNext("1")
-    #expect(recorder.history == [])
+    #expect(recorder.recorded == [])
     right.sendNext("2")
     left.sendNext("3")
     right.sendNext("4")
     left.sendCompleted()
-    #expect(recorder.history == ["next(12)", "next(32)", "next(34)"])
+    #expect(recorder.recorded == [.next("12"), .next("32"), .next("34")])
     right.sendCompleted()
-    #expect(recorder.history == ["next(12)", "next(32)", "next(34)", "completed"])
+    #expect(recorder.recorded == [.next("12"), .next("32"), .next("34"), .completed])
   }
 
   @Test func g27PassesNilThroughAndMixesTypes() {
@@ -45,13 +45,13 @@ private func disposalCounting<T>(_ disposed: Counter) -> Signal<T> {
     let reduced = names.combineLatest(with: sizes) { name, size in "\(name ?? "nil")×\(size)" }
     // `names` is subscribed first and sends both of its values before
     // `sizes` has one; only its latest is combined.
-    #expect(history(reduced) == expectHistory(["nil×1"]))
+    #expect(recorded(reduced) == [.next("nil×1"), .completed])
   }
 
   @Test func g27RepeatedSignalsAreSubscribedEachTime() {
     let (sideEffect, count) = subscriptionCounter()
     let reduced = sideEffect.combineLatest(with: sideEffect) { "\($0)\($1)" }
-    #expect(history(reduced) == expectHistory(["12"]))
+    #expect(recorded(reduced) == [.next("12"), .completed])
     #expect(count() == 2)
   }
 
@@ -59,9 +59,9 @@ private func disposalCounting<T>(_ disposed: Counter) -> Signal<T> {
     let failing = Subject<Int>()
     let left = Recorder(failing.signal.combineLatest(with: Signal<Int>.never) { $0 + $1 })
     failing.sendError(TestError.boom)
-    #expect(left.history == ["error(boom)"])
+    #expect(left.recorded == [.error(TestError.boom)])
     let right = Recorder(Signal.just(1).combineLatest(with: Signal<Int>.error(TestError.other)) { $0 + $1 })
-    #expect(right.history == ["error(other)"])
+    #expect(right.recorded == [.error(TestError.other)])
   }
 
   @Test func disposalDisposesBothSources() {
@@ -84,11 +84,11 @@ private func disposalCounting<T>(_ disposed: Counter) -> Signal<T> {
       name.signal.combineLatest(with: age.signal, admin.signal).map { "\($0) \($1) \($2)" })
     name.sendNext("ada")
     age.sendNext(36)
-    #expect(recorder.history == [])
+    #expect(recorder.recorded == [])
     admin.sendNext(true)
     age.sendNext(37)
     name.sendNext("bob")
-    #expect(recorder.history == ["next(ada 36 true)", "next(ada 37 true)", "next(bob 37 true)"])
+    #expect(recorder.recorded == [.next("ada 36 true"), .next("ada 37 true"), .next("bob 37 true")])
   }
 
   @Test func g26CompletesOnlyAfterAllThreeComplete() {
@@ -99,15 +99,15 @@ private func disposalCounting<T>(_ disposed: Counter) -> Signal<T> {
     c.sendNext(2)
     a.sendCompleted()
     b.sendCompleted()
-    #expect(recorder.history == ["next(012)"])
+    #expect(recorder.recorded == [.next("012")])
     c.sendCompleted()
-    #expect(recorder.history == ["next(012)", "completed"])
+    #expect(recorder.recorded == [.next("012"), .completed])
   }
 
   @Test func g27ASideEffectingSignalListedThreeTimesIsSubscribedThreeTimes() {
     let (sideEffect, count) = subscriptionCounter()
     let triple = sideEffect.combineLatest(with: sideEffect, sideEffect).map { "\($0)\($1)\($2)" }
-    #expect(history(triple) == expectHistory(["123"]))
+    #expect(recorded(triple) == [.next("123"), .completed])
     #expect(count() == 3)
   }
 
@@ -135,22 +135,26 @@ private func disposalCounting<T>(_ disposed: Counter) -> Signal<T> {
 
   @Test func s35TriplesByPosition() {
     let zipped = signal(one).zip(with: signal(two), signal(three)).map(sentence)
-    #expect(history(zipped) == expectHistory(["Ada eats fish", "Bob cooks bear", "Dea jumps rock"]))
+    #expect(
+      recorded(zipped) == [
+        .next("Ada eats fish"), .next("Bob cooks bear"), .next("Dea jumps rock"), .completed,
+      ])
   }
 
   @Test func s36TruncatesToTheShortest() {
     let zipped = signal(one).zip(with: signal(["now", "later"]), signal(three)).map(sentence)
-    #expect(history(zipped) == expectHistory(["Ada now fish", "Bob later bear"]))
+    #expect(recorded(zipped) == [.next("Ada now fish"), .next("Bob later bear"), .completed])
   }
 
   @Test func s37WithAnInfiniteSignal() {
     let zipped = signal(one).zip(with: signal(two), infinite(7)).map { "\($0) \($1) \($2)" }
-    #expect(history(zipped) == expectHistory(["Ada eats 7", "Bob cooks 7", "Dea jumps 7"]))
+    #expect(
+      recorded(zipped) == [.next("Ada eats 7"), .next("Bob cooks 7"), .next("Dea jumps 7"), .completed])
   }
 
   @Test func mixedTypes() {
     let zipped = signal([1, 2]).zip(with: signal(["a", "b"]), signal([true, false])).map { "\($0)\($1)\($2)" }
-    #expect(history(zipped) == expectHistory(["1atrue", "2bfalse"]))
+    #expect(recorded(zipped) == [.next("1atrue"), .next("2bfalse"), .completed])
   }
 
   @Test func g35CompletesWhenNoFurtherTripleIsPossible() {
@@ -161,7 +165,7 @@ private func disposalCounting<T>(_ disposed: Counter) -> Signal<T> {
     b.sendNext(1)
     c.sendNext(1)
     a.sendCompleted()
-    #expect(recorder.history == ["next(111)"])
+    #expect(recorder.recorded == [.next("111")])
     b.sendNext(2)
     c.sendNext(2)
     #expect(recorder.history == ["next(111)", "next(222)", "completed"])
@@ -183,14 +187,14 @@ private func disposalCounting<T>(_ disposed: Counter) -> Signal<T> {
     for value in [3, 4, 5] { c.sendNext(value) }
     c.sendError(TestError.boom)
     a.sendNext(4)
-    #expect(recorder.history == ["next(111)", "next(222)", "next(333)", "error(boom)"])
+    #expect(recorder.recorded == [.next("111"), .next("222"), .next("333"), .error(TestError.boom)])
   }
 
   @Test func g37TheSameSideEffectingSignalIsSubscribedEachTime() {
     let (sideEffect, count) = subscriptionCounter()
     #expect(
-      history(sideEffect.zip(with: sideEffect, sideEffect).map { "\($0)\($1)\($2)" })
-        == expectHistory(["123"]))
+      recorded(sideEffect.zip(with: sideEffect, sideEffect).map { "\($0)\($1)\($2)" })
+        == [.next("123"), .completed])
     #expect(count() == 3)
   }
 
@@ -210,15 +214,15 @@ private func disposalCounting<T>(_ disposed: Counter) -> Signal<T> {
     let user = Subject<String>()
     let recorder = Recorder(clicks.signal.withLatest(from: user.signal).map { "\($0)\($1)" })
     clicks.sendNext(1)
-    #expect(recorder.history == [])
+    #expect(recorder.recorded == [])
     user.sendNext("a")
     user.sendNext("b")
-    #expect(recorder.history == [])
+    #expect(recorder.recorded == [])
     clicks.sendNext(2)
     clicks.sendNext(3)
     user.sendNext("c")
     clicks.sendNext(4)
-    #expect(recorder.history == ["next(2b)", "next(3b)", "next(4c)"])
+    #expect(recorder.recorded == [.next("2b"), .next("3b"), .next("4c")])
   }
 
   @Test func completesWithThisSignalOnly() {
@@ -229,14 +233,14 @@ private func disposalCounting<T>(_ disposed: Counter) -> Signal<T> {
     other.sendCompleted()
     source.sendNext(1)
     source.sendNext(2)
-    #expect(recorder.history == ["next(1x)", "next(2x)"])
+    #expect(recorder.recorded == [.next("1x"), .next("2x")])
     source.sendCompleted()
-    #expect(recorder.history == ["next(1x)", "next(2x)", "completed"])
+    #expect(recorder.recorded == [.next("1x"), .next("2x"), .completed])
   }
 
   @Test func aSynchronousOtherIsSubscribedFirst() {
     let paired = signal([1, 2, 3]).withLatest(from: .just("x")).map { "\($0)\($1)" }
-    #expect(history(paired) == expectHistory(["1x", "2x", "3x"]))
+    #expect(recorded(paired) == [.next("1x"), .next("2x"), .next("3x"), .completed])
     let order = Guarded<[String]>([])
     let first = Signal<Int> { subscriber in
       order.value.append("self")
@@ -277,7 +281,10 @@ private func disposalCounting<T>(_ disposed: Counter) -> Signal<T> {
       (disposalCounting(disposed) as Signal<Int>).withLatest(from: disposalCounting(disposed) as Signal<Int>))
     recorder.disposable?.dispose()
     #expect(disposed.value == 2)
-    #expect(history(infinite(1).withLatest(from: .just(0)).take(2).map { $0 + $1 }) == expectHistory([1, 1]))
+    #expect(
+      recorded(infinite(1).withLatest(from: .just(0)).take(2).map { $0 + $1 }) == [
+        .next(1), .next(1), .completed,
+      ])
   }
 
   @Test func completionDisposesOther() {

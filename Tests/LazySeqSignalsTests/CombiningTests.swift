@@ -13,7 +13,7 @@ import Testing
     left.sendNext("3")
     right.sendNext("4")
     left.sendCompleted()
-    #expect(recorder.history == ["next(12)", "next(32)", "next(34)"])
+    #expect(recorder.recorded == [.next("12"), .next("32"), .next("34")])
     right.sendCompleted()
     #expect(recorder.history.last == "completed")
 
@@ -35,16 +35,16 @@ import Testing
   }
 
   @Test("G26: combineLatest of an array sends arrays of the latest values") func g26CombineLatestArrays() {
-    #expect(history(Signal<Int>.combineLatest([signal([1, 2])])) == ["next([1])", "next([2])", "completed"])
-    #expect(history(Signal<Int>.combineLatest([])) == ["completed"])
+    #expect(recorded(Signal<Int>.combineLatest([signal([1, 2])])) == [.next([1]), .next([2]), .completed])
+    #expect(recorded(Signal<Int>.combineLatest([])) == [.completed])
     let subjects = [Subject<Int>(), Subject<Int>(), Subject<Int>()]
     let recorder = Recorder(Signal<Int>.combineLatest(subjects.map(\.signal)))
     for (index, subject) in subjects.enumerated() { subject.sendNext(index) }
     subjects[0].sendCompleted()
     subjects[1].sendCompleted()
-    #expect(recorder.history == ["next([0, 1, 2])"])
+    #expect(recorder.recorded == [.next([0, 1, 2])])
     subjects[2].sendCompleted()
-    #expect(recorder.history == ["next([0, 1, 2])", "completed"])
+    #expect(recorder.recorded == [.next([0, 1, 2]), .completed])
   }
 
   @Test("G35: Zip completes when no further tuple is possible")
@@ -56,10 +56,10 @@ import Testing
     a.sendNext(2)
     b.sendNext(1)
     a.sendCompleted()
-    #expect(recorder.history == ["next([1, 1])"])
+    #expect(recorder.recorded == [.next([1, 1])])
     b.sendNext(2)
-    #expect(recorder.history == ["next([1, 1])", "next([2, 2])", "completed"])
-    #expect(history(Signal<Int>.zip([Signal<Int>.empty, .never])) == ["completed"])
+    #expect(recorder.recorded == [.next([1, 1]), .next([2, 2]), .completed])
+    #expect(recorded(Signal<Int>.zip([Signal<Int>.empty, .never])) == [.completed])
   }
 
   @Test("G36: Zip with uneven senders") func g36ZipWithUnevenSenders() {
@@ -78,7 +78,7 @@ import Testing
     c.sendError(TestError.boom)
     a.sendNext(4)
     // b completed with a value still buffered; the error arrives first.
-    #expect(recorder.history == ["next(111)", "next(222)", "next(333)", "error(boom)"])
+    #expect(recorder.recorded == [.next("111"), .next("222"), .next("333"), .error(TestError.boom)])
   }
 
   @Test("G37: Zip of the same signal subscribes twice") func g37ZipOfTheSameSignalSubscribesTwice() {
@@ -87,7 +87,7 @@ import Testing
       counter.value += 1
       return .just(counter.value)
     }
-    #expect(history(Signal<Int>.zip([sideEffect, sideEffect])) == ["next([1, 2])", "completed"])
+    #expect(recorded(Signal<Int>.zip([sideEffect, sideEffect])) == [.next([1, 2]), .completed])
   }
 
   @Test("G38: sample sends the latest value at each tick") func g38Sample() {
@@ -102,6 +102,6 @@ import Testing
     sampler.sendNext(())
     sampler.sendNext(())
     sampler.sendCompleted()
-    #expect(recorder.history == expectHistory([2, 3, 3]))
+    #expect(recorder.recorded == [.next(2), .next(3), .next(3), .completed])
   }
 }

@@ -25,11 +25,11 @@ struct CommandContractTests {
     let error: CommandError = .notEnabled
     let asError: any Error = error
     let isEquatable: Bool = error == CommandError.notEnabled
-    #expect(history(execution) == expectHistory(["1"]))
+    #expect(recorded(execution) == [.next("1"), .completed])
     #expect(history(executionSignals).isEmpty)
     #expect(history(errors).isEmpty)
-    #expect(history(executing) == ["next(false)"])
-    #expect(history(enabled) == ["next(true)"])
+    #expect(recorded(executing) == [.next(false)])
+    #expect(recorded(enabled) == [.next(true)])
     #expect(asError is CommandError && isEquatable)
   }
 
@@ -55,7 +55,7 @@ struct CommandContractTests {
     #expect(read == 2 && result == "3" && value == 4)
     #expect(constant.value == 1 && following.value == 5 && mapped.value == "4")
     #expect(generic(view) == 4)
-    #expect(history(signal) == ["next(4)"])
+    #expect(recorded(signal) == [.next(4)])
     #expect(history(changes).isEmpty)
   }
 

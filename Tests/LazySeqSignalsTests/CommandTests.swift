@@ -15,8 +15,8 @@ import Testing
 
   @Test func g90EnabledAndNotExecutingByDefault() {
     let command = Command<Int, Int> { .just($0) }
-    #expect(history(command.enabled.take(1)) == expectHistory([true]))
-    #expect(history(command.executing.take(1)) == expectHistory([false]))
+    #expect(recorded(command.enabled.take(1)) == [.next(true), .completed])
+    #expect(recorded(command.executing.take(1)) == [.next(false), .completed])
     #expect(command.isEnabled)
     #expect(!command.isExecuting)
     #expect(!command.allowsConcurrentExecution)
@@ -27,8 +27,8 @@ import Testing
     let inners = Recorder(command.executionSignals)
     let returned = command.execute(4)
     #expect(inners.values.count == 1)
-    #expect(history(inners.values[0]) == expectHistory([40]))
-    #expect(history(returned) == expectHistory([40]))
+    #expect(recorded(inners.values[0]) == [.next(40), .completed])
+    #expect(recorded(returned) == [.next(40), .completed])
   }
 
   @Test func g90NoErrorsByDefault() {
@@ -95,8 +95,8 @@ import Testing
     }
     #expect(executionSignals.history == ["completed"])
     #expect(errors.history == ["completed"])
-    #expect(executing.history == ["next(false)", "completed"])
-    #expect(enabled.history == ["next(true)", "completed"])
+    #expect(executing.recorded == [.next(false), .completed])
+    #expect(enabled.recorded == [.next(true), .completed])
   }
 
   // MARK: G91 — executions
@@ -151,7 +151,7 @@ import Testing
     command.executionSignals.subscribe(next: { inners.append(.next(Recorder($0))) })
     let errors = Recorder(command.errors)
     let returned = command.execute(5)
-    #expect(history(returned) == ["next(5)", "error(boom)"])
+    #expect(recorded(returned) == [.next(5), .error(TestError.boom)])
     #expect(inners.values.map(\.history) == [expectHistory([5])])
     #expect(errors.values.count == 1)
     #expect(errors.values.first as? TestError == .boom)
@@ -216,7 +216,7 @@ import Testing
     let inners = Recorder(command.executionSignals)
     let executing = Recorder(command.executing)
     let result = command.execute(1)
-    #expect(history(result) == ["error(notEnabled)"])
+    #expect(recorded(result) == [.failed("notEnabled")])
     #expect(Recorder(result).events.first?.error as? CommandError == .notEnabled)
     #expect(calls.value == 0)
     #expect(errors.events.isEmpty)
@@ -232,7 +232,7 @@ import Testing
       return work.signal
     }
     command.execute(())
-    #expect(history(command.execute(())) == ["error(notEnabled)"])
+    #expect(recorded(command.execute(())) == [.failed("notEnabled")])
     #expect(calls.value == 1)
   }
 
@@ -247,7 +247,7 @@ import Testing
       input.sendNext(false)
     }
     #expect(weakCommand == nil)
-    #expect(enabled.history == ["next(true)", "next(false)", "completed"])
+    #expect(enabled.recorded == [.next(true), .next(false), .completed])
   }
 
   // MARK: The contract
@@ -281,8 +281,8 @@ import Testing
     work.sendCompleted()
     let late = Recorder(result)
     #expect(subscriptions.value == 1)
-    #expect(early.history == expectHistory([1, 2]))
-    #expect(late.history == expectHistory([1, 2]))
+    #expect(early.recorded == [.next(1), .next(2), .completed])
+    #expect(late.recorded == [.next(1), .next(2), .completed])
   }
 
   @Test func anExecutionIsAnnouncedBeforeItsWorkStarts() {
@@ -370,11 +370,11 @@ import Testing
     let result = Recorder(login.execute("ada"))
     scheduler.advance(by: .seconds(1))
     cancel.execute(())
-    #expect(result.history == ["completed"])
+    #expect(result.recorded == [.completed])
     #expect(!login.isExecuting)
     let second = Recorder(login.execute("grace"))
     scheduler.advance(by: .seconds(2))
-    #expect(second.history == expectHistory(["welcome grace"]))
+    #expect(second.recorded == [.next("welcome grace"), .completed])
   }
 }
 
@@ -454,7 +454,7 @@ import Testing
       for _ in 0..<3 { release.signal() }
       finished.wait()
       #expect(ended.value == 3, "iteration \(iteration)")
-      #expect(executing.history == ["next(false)", "next(true)", "completed"], "iteration \(iteration)")
+      #expect(executing.recorded == [.next(false), .next(true), .completed], "iteration \(iteration)")
     }
   }
 

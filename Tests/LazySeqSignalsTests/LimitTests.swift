@@ -12,16 +12,16 @@ import Testing
     source.sendNext(2)
     trigger.sendNext(())
     source.sendNext(3)
-    #expect(recorder.history == ["next(1)", "next(2)", "completed"])
+    #expect(recorder.recorded == [.next(1), .next(2), .completed])
 
     let completing = Subject<Void>()
     let second = Recorder(source.signal.take(until: completing.signal))
     source.sendNext(4)
     completing.sendCompleted()
     source.sendNext(5)
-    #expect(second.history == ["next(4)", "completed"])
+    #expect(second.recorded == [.next(4), .completed])
 
-    #expect(history(signal([1, 2]).take(until: Signal<Void>.empty)) == ["completed"])
+    #expect(recorded(signal([1, 2]).take(until: Signal<Void>.empty)) == [.completed])
   }
 
   @Test("G12: take(untilReplacement:) hands over to the replacement") func g12TakeUntilReplacement() {
@@ -34,14 +34,18 @@ import Testing
     receiver.sendNext(4)
     replacement.sendNext(5)
     replacement.sendCompleted()
-    #expect(recorder.history == expectHistory([1, 2, 3, 5]))
+    #expect(recorder.recorded == [.next(1), .next(2), .next(3), .next(5), .completed])
 
     let receiverCompletes = Recorder(signal([1]).take(untilReplacement: .never))
-    #expect(receiverCompletes.history == ["next(1)"])
-    #expect(history(Signal<Int>.error(TestError.boom).take(untilReplacement: .never)) == ["error(boom)"])
+    #expect(receiverCompletes.recorded == [.next(1)])
     #expect(
-      history(signal([1, 2, 3]).take(untilReplacement: signal([4, 5, 6]))) == expectHistory([4, 5, 6]))
-    #expect(history(Signal<Int>.never.take(untilReplacement: .error(TestError.boom))) == ["error(boom)"])
+      recorded(Signal<Int>.error(TestError.boom).take(untilReplacement: .never)) == [.error(TestError.boom)])
+    #expect(
+      recorded(signal([1, 2, 3]).take(untilReplacement: signal([4, 5, 6]))) == [
+        .next(4), .next(5), .next(6), .completed,
+      ])
+    #expect(
+      recorded(Signal<Int>.never.take(untilReplacement: .error(TestError.boom))) == [.error(TestError.boom)])
 
     let receiverDisposed = Guarded(false)
     let replacementDisposed = Guarded(false)
@@ -71,6 +75,6 @@ import Testing
     let subject = Subject<Int>()
     let recorder = Recorder(subject.signal.take(1))
     subject.sendNext(1)
-    #expect(recorder.history == expectHistory([1]))
+    #expect(recorder.recorded == [.next(1), .completed])
   }
 }

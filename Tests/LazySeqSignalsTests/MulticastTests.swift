@@ -56,8 +56,8 @@ import Testing
     let b = Recorder(connection.signal)
     connection.connect()
     #expect(runs.value == 1)
-    #expect(a.history == expectHistory([1]))
-    #expect(b.history == a.history)
+    #expect(a.recorded == [.next(1), .completed])
+    #expect(b.recorded == a.recorded)
   }
 
   @Test func g89AutoconnectDisposesWhenLastSubscriberLeaves() {
@@ -80,7 +80,7 @@ import Testing
     let auto = source.multicast(ReplaySubject()).autoconnect()
     let first = Recorder(auto)
     first.disposable?.dispose()
-    #expect(Recorder(auto).history == ["next(1)", "next(2)"])
+    #expect(Recorder(auto).recorded == [.next(1), .next(2)])
   }
 
   @Test func g65ReplayLazily() {
@@ -106,7 +106,7 @@ import Testing
     cut.subscribe()
     subject.sendNext(1)
     trigger.sendNext(())
-    #expect(Recorder(cut).history == expectHistory([1]))
+    #expect(Recorder(cut).recorded == [.next(1), .completed])
   }
 
   @Test func g63g64StartLazilyAndEagerly() {
@@ -124,9 +124,9 @@ import Testing
     #expect(runs.value == 0)  // runs.value on the scheduler, not inline
     scheduler.run()
     #expect(runs.value == 1)
-    #expect(first.history == expectHistory([1]))
-    #expect(second.history == expectHistory([1]))
-    #expect(Recorder(lazy).history == expectHistory([1]))
+    #expect(first.recorded == [.next(1), .completed])
+    #expect(second.recorded == [.next(1), .completed])
+    #expect(Recorder(lazy).recorded == [.next(1), .completed])
 
     let eagerRuns = Guarded(0)
     let eager = Signal<Int>.startEagerly(on: scheduler) { subscriber in
@@ -135,7 +135,7 @@ import Testing
     }
     scheduler.run()
     #expect(eagerRuns.value == 1)
-    #expect(Recorder(eager).history == ["next(1)"])
+    #expect(Recorder(eager).recorded == [.next(1)])
     #expect(eagerRuns.value == 1)
   }
 
@@ -148,11 +148,11 @@ import Testing
     }
     let all = source.replay()
     #expect(runs.value == 1)
-    #expect(Recorder(all).history == ["next(1)", "next(2)", "next(3)"])
+    #expect(Recorder(all).recorded == [.next(1), .next(2), .next(3)])
     let last = source.replayLast()
     #expect(runs.value == 2)
-    #expect(Recorder(last).history == ["next(3)"])
-    #expect(Recorder(last).history == ["next(3)"])
+    #expect(Recorder(last).recorded == [.next(3)])
+    #expect(Recorder(last).recorded == [.next(3)])
     #expect(runs.value == 2)
   }
 }

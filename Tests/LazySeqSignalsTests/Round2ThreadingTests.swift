@@ -213,13 +213,13 @@ private func descents(_ values: [Int]) -> [String] {
     subject.sendCompleted()
     let order = all.values
     #expect(order.count == 4 * count)
-    #expect(last.history == expectHistory(Array(order.suffix(10))))
-    #expect(mapped.history == expectHistory(order.map { $0 * 2 }))
+    #expect(last.recorded == completion(after: Array(order.suffix(10))))
+    #expect(mapped.recorded == completion(after: order.map { $0 * 2 }))
     var expected: [Int] = []
     for value in order where expected.last.map({ $0 / 1_000 != value / 1_000 }) ?? true {
       expected.append(value)
     }
-    #expect(distinct.history == expectHistory(expected))
+    #expect(distinct.recorded == completion(after: expected))
   }
 
   @Test func disposalRacingDeliveryNeverDeliversAfterwards() {

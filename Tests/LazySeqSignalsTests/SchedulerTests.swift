@@ -127,7 +127,7 @@ import Testing
     }
     gate.signal()
     done.wait()
-    #expect(log.history == ["next(3)"])
+    #expect(log.recorded == [.next(3)])
   }
 
   @Test func g83QueueSchedulerIsSerialEvenOnConcurrentTarget() {

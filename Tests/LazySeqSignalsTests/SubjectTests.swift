@@ -14,9 +14,9 @@ import Testing
     subject.sendNext(2)
     subject.sendCompleted()
     subject.sendNext(3)
-    #expect(early.history == expectHistory([1, 2]))
-    #expect(late.history == expectHistory([2]))
-    #expect(Recorder(subject.signal).history == ["completed"])
+    #expect(early.recorded == [.next(1), .next(2), .completed])
+    #expect(late.recorded == [.next(2), .completed])
+    #expect(Recorder(subject.signal).recorded == [.completed])
   }
 
   @Test func g67SubjectError() {
@@ -24,8 +24,8 @@ import Testing
     let recorder = Recorder(subject.signal)
     subject.sendError(TestError.boom)
     subject.sendCompleted()
-    #expect(recorder.history == ["error(boom)"])
-    #expect(Recorder(subject.signal).history == ["error(boom)"])
+    #expect(recorder.recorded == [.error(TestError.boom)])
+    #expect(Recorder(subject.signal).recorded == [.error(TestError.boom)])
   }
 
   @Test func g68ConcurrentNextsAreAllReceived() {
@@ -39,15 +39,15 @@ import Testing
 
   @Test func g73ReplaySubjectWithCapacityOne() {
     let subject = ReplaySubject<Int>(capacity: 1)
-    #expect(Recorder(subject.signal).history == [])
+    #expect(Recorder(subject.signal).recorded == [])
     subject.sendNext(1)
     subject.sendNext(2)
-    #expect(Recorder(subject.signal).history == ["next(2)"])
+    #expect(Recorder(subject.signal).recorded == [.next(2)])
     subject.sendCompleted()
-    #expect(Recorder(subject.signal).history == expectHistory([2]))
+    #expect(Recorder(subject.signal).recorded == [.next(2), .completed])
     let failing = ReplaySubject<Int>(capacity: 1)
     failing.sendError(TestError.boom)
-    #expect(Recorder(failing.signal).history == ["error(boom)"])
+    #expect(Recorder(failing.signal).recorded == [.error(TestError.boom)])
   }
 
   @Test func g74UnlimitedReplaySubject() {
@@ -55,8 +55,8 @@ import Testing
     let live = Recorder(subject.signal)
     for value in 0..<5 { subject.sendNext(value) }
     subject.sendCompleted()
-    #expect(Recorder(subject.signal).history == expectHistory(Array(0..<5)))
-    #expect(live.history == expectHistory(Array(0..<5)))
+    #expect(Recorder(subject.signal).recorded == completion(after: Array(0..<5)))
+    #expect(live.recorded == completion(after: Array(0..<5)))
 
     let replaying = ReplaySubject<Int>()
     replaying.sendNext(1)
@@ -70,7 +70,7 @@ import Testing
     // Disposal from inside the replay only takes effect once `subscription`
     // is assigned; dispose through a take(1) to stop mid-replay instead.
     let first = Recorder(replaying.signal.take(1))
-    #expect(first.history == expectHistory([1]))
+    #expect(first.recorded == [.next(1), .completed])
     #expect(received.value.first == 1)
   }
 
@@ -87,10 +87,10 @@ import Testing
     subject.sendCompleted()
     let replayed = Recorder(subject.signal)
     #expect(live.values.count == 4000)
-    #expect(replayed.history == live.history)
+    #expect(replayed.recorded == live.recorded)
     for recorder in lateRecorders.withLock({ $0 }) {
       // A late subscriber sees the replay then live values: the full history.
-      #expect(recorder.history == live.history)
+      #expect(recorder.recorded == live.recorded)
     }
   }
 
@@ -100,15 +100,15 @@ import Testing
     subject.sendNext(1)
     let second = Recorder(subject.signal)
     subject.sendNext(2)
-    #expect(first.history == ["next(0)", "next(1)", "next(2)"])
-    #expect(second.history == ["next(1)", "next(2)"])
+    #expect(first.recorded == [.next(0), .next(1), .next(2)])
+    #expect(second.recorded == [.next(1), .next(2)])
   }
 
   @Test func subjectSubscriberForwardsIntoTheSubject() {
     let subject = Subject<Int>()
     let recorder = Recorder(subject.signal)
     signal([1, 2]).subscribe(subject.subscriber)
-    #expect(recorder.history == expectHistory([1, 2]))
+    #expect(recorder.recorded == [.next(1), .next(2), .completed])
   }
 
   @Test func disposedSubscriberIsRemovedFromSubject() {
@@ -117,7 +117,7 @@ import Testing
     subject.sendNext(1)
     recorder.disposable?.dispose()
     subject.sendNext(2)
-    #expect(recorder.history == ["next(1)"])
+    #expect(recorder.recorded == [.next(1)])
   }
 }
 

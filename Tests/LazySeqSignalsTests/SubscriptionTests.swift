@@ -6,7 +6,7 @@ import Testing
 @Suite struct SubscriptionTests {
   @Test("G6: Synchronous signal delivers next and completed")
   func g6SynchronousSignalDeliversNextAndCompleted() {
-    #expect(history(Signal.just(1)) == ["next(1)", "completed"])
+    #expect(recorded(Signal.just(1)) == [.next(1), .completed])
   }
 
   @Test("G7: nothing is delivered after disposal") func g7NothingAfterDisposal() {
@@ -14,7 +14,7 @@ import Testing
     let recorder = Recorder(Signal.just(1).delay(.seconds(1), on: scheduler))
     recorder.disposable?.dispose()
     scheduler.run()
-    #expect(recorder.history == [])
+    #expect(recorder.recorded == [])
   }
 
   @Test("G9: Disposing outer disposes inner subscriptions") func g9DisposingOuterDisposesInnerSubscriptions()
@@ -63,8 +63,8 @@ import Testing
       return .just(calls.value)
     }
     #expect(calls.value == 0)
-    #expect(history(deferred) == expectHistory([1]))
-    #expect(history(deferred) == expectHistory([2]))
+    #expect(recorded(deferred) == [.next(1), .completed])
+    #expect(recorded(deferred) == [.next(2), .completed])
   }
 
   @Test("Shared subscriber terminates all its subscriptions")
@@ -82,7 +82,7 @@ import Testing
     b.sendNext(2)
     a.sendCompleted()
     b.sendNext(3)
-    #expect(recorder.history == expectHistory([1, 2]))
+    #expect(recorder.recorded == [.next(1), .next(2), .completed])
     // A later subscription of the terminated subscriber is disposed at once
     // (its side effects never run).
     let subscribedLater = Guarded(false)
@@ -105,7 +105,7 @@ import Testing
     fromA.dispose()
     a.sendNext(1)
     b.sendNext(2)
-    #expect(recorder.history == ["next(2)"])
+    #expect(recorder.recorded == [.next(2)])
   }
 
   @Test("Reentrant send is queued after the current value") func reentrantSendIsQueuedAfterTheCurrentValue() {

@@ -22,7 +22,7 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
     let recorder = Recorder(
       Signal.switchTo(keys.signal, cases: ["a": a.signal, "b": b.signal], default: other.signal))
     a.sendNext(1)
-    #expect(recorder.history == [])  // nothing before a key
+    #expect(recorder.recorded == [])  // nothing before a key
     keys.sendNext("a")
     a.sendNext(2)
     b.sendNext(3)
@@ -32,7 +32,7 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
     keys.sendNext("unknown")
     other.sendNext(6)
     b.sendNext(7)
-    #expect(recorder.history == ["next(2)", "next(5)", "next(6)"])
+    #expect(recorder.recorded == [.next(2), .next(5), .next(6)])
   }
 
   @Test func g33ErrorsOnlyFromTheActiveCase() {
@@ -41,9 +41,9 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
     let recorder = Recorder(Signal.switchTo(keys.signal, cases: ["a": a.signal, "b": b.signal]))
     keys.sendNext("a")
     b.sendError(TestError.other)
-    #expect(recorder.history == [])
+    #expect(recorder.recorded == [])
     a.sendError(TestError.boom)
-    #expect(recorder.history == ["error(boom)"])
+    #expect(recorder.recorded == [.error(TestError.boom)])
   }
 
   @Test func g33CompletionNeedsTheSelectorAndTheActiveCase() {
@@ -54,12 +54,12 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
     keys.sendNext("b")
     a.sendCompleted()
     keys.sendCompleted()
-    #expect(recorder.history == [])
+    #expect(recorder.recorded == [])
     b.sendCompleted()
-    #expect(recorder.history == ["completed"])
+    #expect(recorder.recorded == [.completed])
 
     let caseFirst = Recorder(Signal.switchTo(Signal.just("a"), cases: ["a": Signal<Int>.empty]))
-    #expect(caseFirst.history == ["completed"])
+    #expect(caseFirst.recorded == [.completed])
   }
 
   @Test func g33AnUnmatchedKeyWithoutDefaultFailsWithNoMatchingCase() {
@@ -69,7 +69,7 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
     keys.sendNext("a")
     a.sendNext(1)
     keys.sendNext("z")
-    #expect(recorder.history == ["next(1)", "error(noMatchingCase)"])
+    #expect(recorder.recorded == [.next(1), .failed("noMatchingCase")])
     #expect(recorder.events.last?.error as? SignalError == .noMatchingCase)
     a.sendNext(2)
     #expect(recorder.history.count == 2)
@@ -78,7 +78,7 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
   @Test func g33ANilKeyMatchesTheNilCase() {
     let keys = signal([nil, "a", "b"] as [String?])
     let switched = Signal.switchTo(keys, cases: [nil: .just(0), "a": .just(1)], default: .just(9))
-    #expect(history(switched) == expectHistory([0, 1, 9]))
+    #expect(recorded(switched) == [.next(0), .next(1), .next(9), .completed])
   }
 
   @Test func theSelectorsErrorEndsIt() {
@@ -86,7 +86,7 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
     let recorder = Recorder(Signal.switchTo(keys.signal, cases: [1: Signal<Int>.never]))
     keys.sendNext(1)
     keys.sendError(TestError.boom)
-    #expect(recorder.history == ["error(boom)"])
+    #expect(recorder.recorded == [.error(TestError.boom)])
   }
 
   @Test func eachKeyResubscribesItsCaseAndDisposesThePreviousOne() {
@@ -114,8 +114,8 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
       return .just(subscriptions.value)
     }
     let switched = Signal.switchTo(keys, cases: [1: .just("one"), 2: .just("two")])
-    #expect(history(switched) == expectHistory(["one"]))
-    #expect(history(switched) == expectHistory(["two"]))
+    #expect(recorded(switched) == [.next("one"), .completed])
+    #expect(recorded(switched) == [.next("two"), .completed])
   }
 }
 
@@ -125,14 +125,14 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
     let (yes, no) = (Subject<String>(), Subject<String>())
     let recorder = Recorder(Signal.ifThenElse(condition.signal, then: yes.signal, else: no.signal))
     yes.sendNext("early")
-    #expect(recorder.history == [])
+    #expect(recorder.recorded == [])
     condition.sendNext(false)
     no.sendNext("n1")
     yes.sendNext("y1")
     condition.sendNext(true)
     no.sendNext("n2")
     yes.sendNext("y2")
-    #expect(recorder.history == ["next(n1)", "next(y2)"])
+    #expect(recorder.recorded == [.next("n1"), .next("y2")])
   }
 
   @Test func g34ErrorsOnlyFromTheActiveBranchAndCompletionNeedsBoth() {
@@ -142,22 +142,22 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
     condition.sendNext(true)
     no.sendError(TestError.other)
     condition.sendCompleted()
-    #expect(recorder.history == [])
+    #expect(recorder.recorded == [])
     yes.sendCompleted()
-    #expect(recorder.history == ["completed"])
+    #expect(recorder.recorded == [.completed])
 
     let failing = Subject<Bool>()
     let errors = Recorder(
       Signal.ifThenElse(failing.signal, then: Signal<Int>.error(TestError.boom), else: .never))
     failing.sendNext(false)
-    #expect(errors.history == [])
+    #expect(errors.recorded == [])
     failing.sendNext(true)
-    #expect(errors.history == ["error(boom)"])
+    #expect(errors.recorded == [.error(TestError.boom)])
   }
 
   @Test func synchronousBranches() {
     let chosen = Signal.ifThenElse(signal([true, false, true]), then: .just("then"), else: .just("else"))
-    #expect(history(chosen) == expectHistory(["then", "else", "then"]))
+    #expect(recorded(chosen) == [.next("then"), .next("else"), .next("then"), .completed])
   }
 
   @Test func disposalDisposesTheConditionAndTheActiveBranch() {

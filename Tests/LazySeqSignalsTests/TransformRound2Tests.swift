@@ -21,22 +21,22 @@ private func disposalCounting(_ subject: Subject<Int>, _ disposed: Counter) -> S
 
 @Suite struct TakeLastTests {
   @Test func sendsTheLastValuesAtCompletion() {
-    #expect(history(signal([1, 2, 3, 4, 5]).takeLast(2)) == expectHistory([4, 5]))
-    #expect(history(signal([1, 2, 3]).takeLast(3)) == expectHistory([1, 2, 3]))
-    #expect(history(signal([1, 2, 3]).takeLast(10)) == expectHistory([1, 2, 3]))
-    #expect(history(signal([1, 2, 3]).takeLast(0)) == ["completed"])
-    #expect(history(Signal<Int>.empty.takeLast(2)) == ["completed"])
+    #expect(recorded(signal([1, 2, 3, 4, 5]).takeLast(2)) == [.next(4), .next(5), .completed])
+    #expect(recorded(signal([1, 2, 3]).takeLast(3)) == [.next(1), .next(2), .next(3), .completed])
+    #expect(recorded(signal([1, 2, 3]).takeLast(10)) == [.next(1), .next(2), .next(3), .completed])
+    #expect(recorded(signal([1, 2, 3]).takeLast(0)) == [.completed])
+    #expect(recorded(Signal<Int>.empty.takeLast(2)) == [.completed])
     // The ring buffer wraps several times.
-    #expect(history(signal(Array(0..<100)).takeLast(7)) == expectHistory(Array(93..<100)))
+    #expect(recorded(signal(Array(0..<100)).takeLast(7)) == completion(after: Array(93..<100)))
   }
 
   @Test func nothingBeforeCompletion() {
     let subject = Subject<Int>()
     let recorder = Recorder(subject.signal.takeLast(2))
     for value in 1...4 { subject.sendNext(value) }
-    #expect(recorder.history == [])
+    #expect(recorder.recorded == [])
     subject.sendCompleted()
-    #expect(recorder.history == expectHistory([3, 4]))
+    #expect(recorder.recorded == [.next(3), .next(4), .completed])
   }
 
   @Test func anErrorDropsTheBufferedValues() {
@@ -45,7 +45,7 @@ private func disposalCounting(_ subject: Subject<Int>, _ disposed: Counter) -> S
     subject.sendNext(1)
     subject.sendNext(2)
     subject.sendError(TestError.boom)
-    #expect(recorder.history == ["error(boom)"])
+    #expect(recorder.recorded == [.error(TestError.boom)])
   }
 
   @Test func disposalDisposesTheSourceAndDeliversNothingMore() {
@@ -56,7 +56,7 @@ private func disposalCounting(_ subject: Subject<Int>, _ disposed: Counter) -> S
     recorder.disposable?.dispose()
     #expect(disposed.value == 1)
     subject.sendCompleted()
-    #expect(recorder.history == [])
+    #expect(recorder.recorded == [])
   }
 
   @Test func completionDisposesTheSource() {
@@ -65,12 +65,12 @@ private func disposalCounting(_ subject: Subject<Int>, _ disposed: Counter) -> S
     let recorder = Recorder(disposalCounting(subject, disposed).takeLast(1))
     subject.sendNext(1)
     subject.sendCompleted()
-    #expect(recorder.history == expectHistory([1]))
+    #expect(recorder.recorded == [.next(1), .completed])
     #expect(disposed.value == 1)
   }
 
   @Test func aDownstreamTakeStopsTheReplay() {
-    #expect(history(signal([1, 2, 3, 4]).takeLast(3).take(2)) == expectHistory([2, 3]))
+    #expect(recorded(signal([1, 2, 3, 4]).takeLast(3).take(2)) == [.next(2), .next(3), .completed])
   }
 
   @Test func negativeCountIsAPreconditionFailure() async {
@@ -94,7 +94,7 @@ private func disposalCounting(_ subject: Subject<Int>, _ disposed: Counter) -> S
       if value == "c" { throw TestError.boom }
       return value + "_a"
     }
-    #expect(history(mapped) == ["next(a_a)", "next(b_a)", "error(boom)"])
+    #expect(recorded(mapped) == [.next("a_a"), .next("b_a"), .error(TestError.boom)])
   }
 
   @Test func noValueIsTransformedAfterTheError() {
@@ -104,7 +104,7 @@ private func disposalCounting(_ subject: Subject<Int>, _ disposed: Counter) -> S
       if value == 2 { throw TestError.boom }
       return value
     }
-    #expect(history(mapped) == ["next(1)", "error(boom)"])
+    #expect(recorded(mapped) == [.next(1), .error(TestError.boom)])
     #expect(calls.value == 2)
   }
 
@@ -126,12 +126,12 @@ private func disposalCounting(_ subject: Subject<Int>, _ disposed: Counter) -> S
   }
 
   @Test func forwardsTheSourceTerminalEvents() {
-    #expect(history(signal([1, 2]).tryMap { $0 * 10 }) == expectHistory([10, 20]))
-    #expect(history(Signal<Int>.error(TestError.boom).tryMap { $0 }) == ["error(boom)"])
+    #expect(recorded(signal([1, 2]).tryMap { $0 * 10 }) == [.next(10), .next(20), .completed])
+    #expect(recorded(Signal<Int>.error(TestError.boom).tryMap { $0 }) == [.error(TestError.boom)])
   }
 
   @Test func aDownstreamTakeStopsAnInfiniteSynchronousSource() {
-    #expect(history(infinite(1).tryMap { $0 + 1 }.take(3)) == expectHistory([2, 2, 2]))
+    #expect(recorded(infinite(1).tryMap { $0 + 1 }.take(3)) == [.next(2), .next(2), .next(2), .completed])
   }
 
   @Test func disposalStopsDelivery() {
@@ -141,7 +141,7 @@ private func disposalCounting(_ subject: Subject<Int>, _ disposed: Counter) -> S
     subject.sendNext(1)
     recorder.disposable?.dispose()
     subject.sendNext(2)
-    #expect(recorder.history == ["next(1)"])
+    #expect(recorder.recorded == [.next(1)])
     #expect(disposed.value == 1)
   }
 }
@@ -150,9 +150,9 @@ private func disposalCounting(_ subject: Subject<Int>, _ disposed: Counter) -> S
   @Test func g28WithACustomComparison() {
     let words = signal(["a", "A", "b", "B", "a"])
       .distinctUntilChanged { $0.lowercased() == $1.lowercased() }
-    #expect(history(words) == expectHistory(["a", "b", "a"]))
+    #expect(recorded(words) == [.next("a"), .next("b"), .next("a"), .completed])
     let numbers = signal([1, 2, 2, 1, 1]).distinctUntilChanged(by: ==)
-    #expect(history(numbers) == expectHistory([1, 2, 1]))
+    #expect(recorded(numbers) == [.next(1), .next(2), .next(1), .completed])
     let optionals: [Int?] = [1, nil, nil, nil, 1]
     #expect(
       history(signal(optionals).distinctUntilChanged(by: ==))
@@ -164,7 +164,7 @@ private func disposalCounting(_ subject: Subject<Int>, _ disposed: Counter) -> S
 
   @Test func comparesWithTheLastValueSent() {
     let close = signal([0, 1, 2, 3, 10, 11]).distinctUntilChanged { abs($0 - $1) <= 1 }
-    #expect(history(close) == expectHistory([0, 2, 10]))
+    #expect(recorded(close) == [.next(0), .next(2), .next(10), .completed])
   }
 
   @Test func theFirstValueIsAlwaysSentAndTheComparisonSeesPairsInOrder() {
@@ -178,8 +178,12 @@ private func disposalCounting(_ subject: Subject<Int>, _ disposed: Counter) -> S
   }
 
   @Test func forwardsErrorsAndStopsAnInfiniteSource() {
-    #expect(history(Signal<Int>.error(TestError.boom).distinctUntilChanged(by: ==)) == ["error(boom)"])
-    #expect(history(infinite(1).distinctUntilChanged(by: !=).take(3)) == expectHistory([1, 1, 1]))
+    #expect(
+      recorded(Signal<Int>.error(TestError.boom).distinctUntilChanged(by: ==)) == [.error(TestError.boom)])
+    #expect(
+      recorded(infinite(1).distinctUntilChanged(by: !=).take(3)) == [
+        .next(1), .next(1), .next(1), .completed,
+      ])
   }
 
   @Test func disposalDisposesTheSource() {
@@ -189,7 +193,7 @@ private func disposalCounting(_ subject: Subject<Int>, _ disposed: Counter) -> S
     subject.sendNext(1)
     recorder.disposable?.dispose()
     subject.sendNext(2)
-    #expect(recorder.history == ["next(1)"])
+    #expect(recorder.recorded == [.next(1)])
     #expect(disposed.value == 1)
   }
 }
@@ -198,22 +202,22 @@ private func disposalCounting(_ subject: Subject<Int>, _ disposed: Counter) -> S
 /// is forwarded (a deliberate difference, listed in the guides).
 @Suite struct AnyAllErrorTests {
   @Test func anyAndAllForwardTheError() {
-    #expect(history(Signal<Int>.error(TestError.boom).any()) == ["error(boom)"])
-    #expect(history(Signal<Int>.error(TestError.boom).any { $0 > 0 }) == ["error(boom)"])
-    #expect(history(Signal<Int>.error(TestError.boom).all { $0 > 0 }) == ["error(boom)"])
+    #expect(recorded(Signal<Int>.error(TestError.boom).any()) == [.error(TestError.boom)])
+    #expect(recorded(Signal<Int>.error(TestError.boom).any { $0 > 0 }) == [.error(TestError.boom)])
+    #expect(recorded(Signal<Int>.error(TestError.boom).all { $0 > 0 }) == [.error(TestError.boom)])
     let late = signal([1, 2]).concat(.error(TestError.boom))
-    #expect(history(late.any { $0 > 5 }) == ["error(boom)"])
-    #expect(history(late.all { $0 > 0 }) == ["error(boom)"])
+    #expect(recorded(late.any { $0 > 5 }) == [.error(TestError.boom)])
+    #expect(recorded(late.all { $0 > 0 }) == [.error(TestError.boom)])
   }
 
   @Test func anAnswerFoundBeforeTheErrorIsKept() {
     let late = signal([1, 2]).concat(.error(TestError.boom))
-    #expect(history(late.any { $0 == 2 }) == expectHistory([true]))
-    #expect(history(late.all { $0 < 2 }) == expectHistory([false]))
+    #expect(recorded(late.any { $0 == 2 }) == [.next(true), .completed])
+    #expect(recorded(late.all { $0 < 2 }) == [.next(false), .completed])
   }
 
   @Test func racBehaviourIsOneOperatorAway() {
     let failing = Signal<Int>.error(TestError.boom)
-    #expect(history(failing.any().catch { _ in .just(false) }) == expectHistory([false]))
+    #expect(recorded(failing.any().catch { _ in .just(false) }) == [.next(false), .completed])
   }
 }
