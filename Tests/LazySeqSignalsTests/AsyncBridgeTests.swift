@@ -1,5 +1,4 @@
-// The Swift-concurrency bridge of round 2 (API.md "Signals: Swift
-// concurrency"): `values` that subscribes at the first `next()` and can be
+// The Swift-concurrency bridge (Docs/Conversions.md): `values` that subscribes at the first `next()` and can be
 // left even while a synchronous, infinite signal is sending; buffering
 // policies; the awaiting `first()`, `toArray()`, `waitUntilCompleted()`; and
 // `Signal(priority:operation:)`.

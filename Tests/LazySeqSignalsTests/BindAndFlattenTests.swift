@@ -5,7 +5,7 @@ import Testing
 /// RAC's RACSignalSpec checklist: bind, flatten, merge, concat, switchToLatest and then (G2–G5, G29–G32, G40, G41).
 @Suite struct BindAndFlattenTests {
   @Test("G2: Bind nil disposes source but inner keeps flowing")
-  func g2BindNilDisposesSourceButInnerKeepsFlowing() {
+  func bindNilDisposesSourceButInnerKeepsFlowing() {
     let source = Subject<Int>()
     let inner = Subject<Int>()
     let sourceDisposed = Guarded(false)
@@ -26,7 +26,7 @@ import Testing
     #expect(recorder.recorded == [.next(10), .completed])
   }
 
-  @Test("G3: Bind stop disposes source and still delivers") func g3BindStopDisposesSourceAndStillDelivers() {
+  @Test("G3: Bind stop disposes source and still delivers") func bindStopDisposesSourceAndStillDelivers() {
     let source = Subject<Int>()
     let first = Subject<Int>()
     let second = Subject<Int>()
@@ -52,7 +52,7 @@ import Testing
     #expect(recorder.recorded == [.next(1), .next(2), .completed])
   }
 
-  @Test("G4: Bind stops subscribing after inner error") func g4BindStopsSubscribingAfterInnerError() {
+  @Test("G4: Bind stops subscribing after inner error") func bindStopsSubscribingAfterInnerError() {
     let subscribedLater = Guarded(false)
     let bound = signal([0, 1]).bind {
       { (value: Int, _) -> Signal<Int>? in
@@ -69,7 +69,7 @@ import Testing
   }
 
   @Test("G5: Merge does not subscribe after synchronous error")
-  func g5MergeDoesNotSubscribeAfterSynchronousError() {
+  func mergeDoesNotSubscribeAfterSynchronousError() {
     let subscribedLater = Guarded(false)
     let later = Signal<Int>.defer {
       subscribedLater.value = true
@@ -79,7 +79,8 @@ import Testing
     #expect(!subscribedLater.value)
   }
 
-  @Test("G29: merge sends the values of every signal in arrival order") func g29Merge() {
+  @Test("G29: merge sends the values of every signal in arrival order")
+  func mergeSendsTheValuesOfEverySignalInArrivalOrder() {
     let first = Subject<Int>()
     let second = Subject<Int>()
     let merged = first.signal.merge(with: second.signal)
@@ -100,7 +101,7 @@ import Testing
     #expect(errors.recorded == [.error(TestError.boom)])
   }
 
-  @Test("G30: flatten(maxConcurrent:) queues inner signals beyond the limit") func g30FlattenWithLimits() {
+  @Test("G30: flatten(maxConcurrent:) queues inner signals beyond the limit") func flattenWithLimits() {
     let outer = Subject<Signal<Int>>()
     let inners = [Subject<Int>(), Subject<Int>(), Subject<Int>()]
     let unlimited = Recorder(outer.signal.flatten(maxConcurrent: 0))
@@ -121,7 +122,7 @@ import Testing
     #expect(serial.recorded == [.next(1), .next(11), .next(21), .completed])
   }
 
-  @Test("G31: Flatten disposed during inner subscription") func g31FlattenDisposedDuringInnerSubscription() {
+  @Test("G31: Flatten disposed during inner subscription") func flattenDisposedDuringInnerSubscription() {
     for _ in 0..<100 {
       let trigger = Subject<Void>()
       let inner = Signal<Int> { subscriber in
@@ -144,7 +145,7 @@ import Testing
     }
   }
 
-  @Test("G32: switchToLatest forwards only the latest inner signal") func g32SwitchToLatest() {
+  @Test("G32: switchToLatest forwards only the latest inner signal") func switchToLatest() {
     let outer = Subject<Signal<Int>>()
     let first = Subject<Int>()
     let second = Subject<Int>()
@@ -173,7 +174,7 @@ import Testing
     #expect(recorded(cold) == [.next(2), .completed])
   }
 
-  @Test("G40: Concat of signal of signals") func g40ConcatOfSignalOfSignals() {
+  @Test("G40: Concat of signal of signals") func concatOfSignalOfSignals() {
     let outer = ReplaySubject<Signal<Int>>()
     let first = Subject<Int>()
     let later = Subject<Int>()
@@ -207,7 +208,8 @@ import Testing
     #expect(!laterSubscribed.value)
   }
 
-  @Test("G41: then ignores the values and continues with the next signal on completion") func g41Then() {
+  @Test("G41: then ignores the values and continues with the next signal on completion")
+  func thenIgnoresTheValuesAndContinuesWithTheNextSignalOnCompletion() {
     #expect(recorded(signal([1, 2]).then { Signal.just("x") }) == [.next("x"), .completed])
     #expect(recorded(Signal<Int>.empty.then { Signal.just("x") }) == [.next("x"), .completed])
     #expect(recorded(Signal<Int>.error(TestError.boom).then { Signal.just("x") }) == [.error(TestError.boom)])

@@ -1,4 +1,4 @@
-// Every name and signature of API.md's "Signals: `Command` and properties",
+// Every name and signature of `Command` and the properties (Docs/Commands.md),
 // used as written, with explicit types, so that a renamed or reshaped member
 // fails to compile.
 

@@ -5,15 +5,15 @@ import LazySeqTestSupport
 import Synchronization
 import Testing
 
-/// RAC 2.5's `RACCommandSpec` (G90–G92 of rac25-semantics.md), ported, plus
+/// RAC 2.5's `RACCommandSpec` (G90–G92), ported, plus
 /// the contract's own promises. RAC delivered on the main thread; here every
-/// event is sent on the thread that caused it (deliberate difference 8), so
+/// event is sent on the thread that caused it (Docs/ComingFromReactiveCocoa.md, deliberate difference 8), so
 /// the "on the main thread" halves become "synchronously, on the causing
 /// thread".
 @Suite struct CommandTests {
   // MARK: G90 — defaults, execution signals, executing, lifetime
 
-  @Test func g90EnabledAndNotExecutingByDefault() {
+  @Test("G90: enabled and not executing by default") func enabledAndNotExecutingByDefault() {
     let command = Command<Int, Int> { .just($0) }
     #expect(recorded(command.enabled.take(1)) == [.next(true), .completed])
     #expect(recorded(command.executing.take(1)) == [.next(false), .completed])
@@ -22,7 +22,8 @@ import Testing
     #expect(!command.allowsConcurrentExecution)
   }
 
-  @Test func g90ExecuteSendsTheExecutionOnExecutionSignalsAndReturnsIt() {
+  @Test("G90: execute sends the execution on execution signals and returns it")
+  func executeSendsTheExecutionOnExecutionSignalsAndReturnsIt() {
     let command = Command<Int, Int> { .just($0 * 10) }
     let inners = Recorder(command.executionSignals)
     let returned = command.execute(4)
@@ -31,7 +32,7 @@ import Testing
     #expect(recorded(returned) == [.next(40), .completed])
   }
 
-  @Test func g90NoErrorsByDefault() {
+  @Test("G90: no errors by default") func noErrorsByDefault() {
     let command = Command<Int, Int> { .just($0) }
     let errors = Recorder(command.errors)
     command.execute(1)
@@ -39,7 +40,8 @@ import Testing
     #expect(errors.events.isEmpty)
   }
 
-  @Test func g90ExecutingIsTrueWhileRunningAndFalseAfterwards() {
+  @Test("G90: executing is true while running and false afterwards")
+  func executingIsTrueWhileRunningAndFalseAfterwards() {
     let work = Subject<Int>()
     let command = Command<Void, Int> { work.signal }
     let executing = Recorder(command.executing)
@@ -54,7 +56,7 @@ import Testing
     #expect(!command.isExecuting)
   }
 
-  @Test func g90DeallocatesWithoutSubscribers() {
+  @Test("G90: deallocates without subscribers") func deallocatesWithoutSubscribers() {
     weak var weakCommand: Command<Int, Int>?
     do {
       let command = Command<Int, Int> { .just($0) }
@@ -64,7 +66,8 @@ import Testing
     #expect(weakCommand == nil)
   }
 
-  @Test func g90AnExecutionInProgressDoesNotKeepTheCommandAlive() {
+  @Test("G90: an execution in progress does not keep the command alive")
+  func anExecutionInProgressDoesNotKeepTheCommandAlive() {
     let work = Subject<Int>()
     weak var weakCommand: Command<Void, Int>?
     var result: Signal<Int>?
@@ -80,7 +83,7 @@ import Testing
     #expect(result.map(history) == expectHistory([7]))
   }
 
-  @Test func g90AllFourSignalsCompleteOnDeallocation() {
+  @Test("G90: all four signals complete on deallocation") func allFourSignalsCompleteOnDeallocation() {
     let executionSignals = Recorder<Signal<Int>>()
     let errors = Recorder<any Error>()
     let executing = Recorder<Bool>()
@@ -101,7 +104,7 @@ import Testing
 
   // MARK: G91 — executions
 
-  @Test func g91TheBlockRunsOncePerExecution() {
+  @Test("G91: the block runs once per execution") func theBlockRunsOncePerExecution() {
     let calls = Counter()
     let command = Command<Int, Int> { input in
       calls.increment()
@@ -113,7 +116,7 @@ import Testing
     #expect(calls.value == 2)
   }
 
-  @Test func g91ExecutionsAreDeliveredInOrder() {
+  @Test("G91: executions are delivered in order") func executionsAreDeliveredInOrder() {
     let command = Command<[String], String>(allowsConcurrentExecution: true) { words in
       signal(words)
     }
@@ -123,7 +126,7 @@ import Testing
     #expect(received.values == ["foo", "bar", "buzz", "baz"])
   }
 
-  @Test func g91ExecutingWaitsForEveryExecution() {
+  @Test("G91: executing waits for every execution") func executingWaitsForEveryExecution() {
     let first = Subject<Int>()
     let second = Subject<Int>()
     let command = Command<Int, Int>(allowsConcurrentExecution: true) {
@@ -139,7 +142,8 @@ import Testing
     #expect(executing.values == [false, true, false])
   }
 
-  @Test func g91ErrorsGoToExecuteAndErrorsButNotExecutionSignals() {
+  @Test("G91: errors go to execute and errors but not execution signals")
+  func errorsGoToExecuteAndErrorsButNotExecutionSignals() {
     let command = Command<Int, Int> { input in
       Signal { subscriber in
         subscriber.sendNext(input)
@@ -157,7 +161,7 @@ import Testing
     #expect(errors.values.first as? TestError == .boom)
   }
 
-  @Test func g91ValuesAndCompletionsAreNotSentOnErrors() {
+  @Test("G91: values and completions are not sent on errors") func valuesAndCompletionsAreNotSentOnErrors() {
     let command = Command<Int, Int> { .just($0) }
     let errors = Recorder(command.errors)
     command.execute(1)
@@ -167,7 +171,8 @@ import Testing
 
   // MARK: G92 — enabled
 
-  @Test func g92EnabledFollowsTheLatestValueOfItsInputSampledAtInit() {
+  @Test("G92: enabled follows the latest value of its input sampled at init")
+  func enabledFollowsTheLatestValueOfItsInputSampledAtInit() {
     let input = BehaviorSubject(false)
     let command = Command<Int, Int>(enabled: input.signal) { .just($0) }
     #expect(!command.isEnabled)
@@ -179,7 +184,7 @@ import Testing
     #expect(enabled.values == [false, true, false])
   }
 
-  @Test func g92EnabledIsTrueBeforeTheInputsFirstValue() {
+  @Test("G92: enabled is true before the inputs first value") func enabledIsTrueBeforeTheInputsFirstValue() {
     let input = Subject<Bool>()
     let command = Command<Int, Int>(enabled: input.signal) { .just($0) }
     let enabled = Recorder(command.enabled)
@@ -188,7 +193,7 @@ import Testing
     #expect(enabled.values == [true, false])
   }
 
-  @Test func g92DisabledWhileExecutingUnlessConcurrent() {
+  @Test("G92: disabled while executing unless concurrent") func disabledWhileExecutingUnlessConcurrent() {
     let work = Subject<Int>()
     let serial = Command<Void, Int> { work.signal }
     let serialEnabled = Recorder(serial.enabled)
@@ -206,7 +211,8 @@ import Testing
     #expect(concurrent.isExecuting)
   }
 
-  @Test func g92ExecutingWhileDisabledFailsWithoutRunningTheBlockOrSendingErrors() {
+  @Test("G92: executing while disabled fails without running the block or sending errors")
+  func executingWhileDisabledFailsWithoutRunningTheBlockOrSendingErrors() {
     let calls = Counter()
     let command = Command<Int, Int>(enabled: .just(false)) { input in
       calls.increment()
@@ -224,7 +230,8 @@ import Testing
     #expect(executing.values == [false])
   }
 
-  @Test func g92ExecutingWhileRunningFailsWithNotEnabled() {
+  @Test("G92: executing while running fails with not enabled") func executingWhileRunningFailsWithNotEnabled()
+  {
     let work = Subject<Int>()
     let calls = Counter()
     let command = Command<Void, Int> {
@@ -236,7 +243,8 @@ import Testing
     #expect(calls.value == 1)
   }
 
-  @Test func g92EnabledCompletesOnDeallocationEvenIfItsInputHasNot() {
+  @Test("G92: enabled completes on deallocation even if its input has not")
+  func enabledCompletesOnDeallocationEvenIfItsInputHasNot() {
     let input = Subject<Bool>()
     let enabled = Recorder<Bool>()
     weak var weakCommand: Command<Int, Int>?

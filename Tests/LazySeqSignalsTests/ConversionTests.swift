@@ -1,5 +1,5 @@
 // Signal ⇄ sequence conversions and the Swift concurrency bridge
-// (API.md "Conversions"; RAC E3–E5 and the `-sequence` spec).
+// (Docs/Conversions.md; RAC E3–E5 and the `-sequence` spec).
 
 import Dispatch
 import Foundation

@@ -24,7 +24,8 @@ import Testing
     var history: [String] { entries.value }
   }
 
-  @Test func g48SendsTheLastValueOfABurstAfterTheQuietPeriod() {
+  @Test("G48: sends the last value of a burst after the quiet period")
+  func sendsTheLastValueOfABurstAfterTheQuietPeriod() {
     let scheduler = TestScheduler()
     let typing = Subject<String>()
     let timeline = Timeline(typing.signal.debounce(.milliseconds(300), on: scheduler), scheduler)
@@ -44,7 +45,7 @@ import Testing
     #expect(timeline.history == ["sw@0.4 seconds", "swift@1.1 seconds"])
   }
 
-  @Test func g48CompletionSendsTheWaitingValueAtOnce() {
+  @Test("G48: completion sends the waiting value at once") func completionSendsTheWaitingValueAtOnce() {
     let scheduler = TestScheduler()
     let subject = Subject<Int>()
     let timeline = Timeline(subject.signal.debounce(.seconds(1), on: scheduler), scheduler)
@@ -56,7 +57,8 @@ import Testing
     #expect(timeline.history == ["1@0.5 seconds", "completed@0.5 seconds"])
   }
 
-  @Test func g48AnErrorIsForwardedAtOnceAndDropsTheWaitingValue() {
+  @Test("G48: an error is forwarded at once and drops the waiting value")
+  func anErrorIsForwardedAtOnceAndDropsTheWaitingValue() {
     let scheduler = TestScheduler()
     let subject = Subject<Int>()
     let timeline = Timeline(subject.signal.debounce(.seconds(1), on: scheduler), scheduler)
@@ -68,7 +70,7 @@ import Testing
     #expect(timeline.history == ["error(boom)@0.2 seconds"])
   }
 
-  @Test func g48DisposalCancelsTheWaitingValue() {
+  @Test("G48: disposal cancels the waiting value") func disposalCancelsTheWaitingValue() {
     let scheduler = TestScheduler()
     let subject = Subject<Int>()
     let timeline = Timeline(subject.signal.debounce(.seconds(1), on: scheduler), scheduler)

@@ -148,7 +148,7 @@ import Testing
   }
 }
 
-/// The engine's single-threaded guarantees and the fixes of issue 10.
+/// The engine's single-threaded guarantees: reentrant sends, disposal and termination.
 @Suite struct EngineTests {
   @Test func aSendReenteringFromInsideAFusedMapIsQueuedAtTheSource() {
     let subject = Subject<Int>()

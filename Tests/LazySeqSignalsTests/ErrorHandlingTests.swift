@@ -4,7 +4,7 @@ import Testing
 
 /// RAC's RACSignalSpec checklist: catch, retry and repeat (G21, G22, G51).
 @Suite struct ErrorHandlingTests {
-  @Test("G21: Repeat resubscribes until error") func g21RepeatResubscribesUntilError() {
+  @Test("G21: Repeat resubscribes until error") func repeatResubscribesUntilError() {
     let subscriptions = Guarded(0)
     let source = Signal<Int> { subscriber in
       subscriptions.value += 1
@@ -20,7 +20,7 @@ import Testing
     #expect(recorded(source.repeat()) == [.next(1), .next(2), .next(3), .error(TestError.boom)])
   }
 
-  @Test("G22: Repeat stops on disposal and with take") func g22RepeatStopsOnDisposalAndWithTake() {
+  @Test("G22: Repeat stops on disposal and with take") func repeatStopsOnDisposalAndWithTake() {
     let count = Guarded(0)
     let subscriber = Guarded<Subscriber<Int>?>(nil)
     subscriber.value = Subscriber(next: { _ in
@@ -51,7 +51,7 @@ import Testing
       recorded(failing.retry().take(5)) == [.next(1), .next(2), .next(3), .next(4), .next(5), .completed])
   }
 
-  @Test("G51: catch switches to the handler’s signal on error") func g51Catch() {
+  @Test("G51: catch switches to the handler’s signal on error") func catchSwitchesToTheHandlersSignal() {
     let caught = Signal<Int>.error(TestError.boom).catch { _ in .just(41) }
     #expect(recorded(caught) == [.next(41), .completed])
     #expect(

@@ -4,7 +4,7 @@ import Testing
 
 /// RAC's RACSignalSpec checklist: take, skip and their variants (G11, G12, G42).
 @Suite struct LimitTests {
-  @Test("G11: take(until:) completes when the trigger fires") func g11TakeUntilTrigger() {
+  @Test("G11: take(until:) completes when the trigger fires") func takeUntilTrigger() {
     let source = Subject<Int>()
     let trigger = Subject<Void>()
     let recorder = Recorder(source.signal.take(until: trigger.signal))
@@ -24,7 +24,7 @@ import Testing
     #expect(recorded(signal([1, 2]).take(until: Signal<Void>.empty)) == [.completed])
   }
 
-  @Test("G12: take(untilReplacement:) hands over to the replacement") func g12TakeUntilReplacement() {
+  @Test("G12: take(untilReplacement:) hands over to the replacement") func takeUntilReplacement() {
     let receiver = Subject<Int>()
     let replacement = Subject<Int>()
     let recorder = Recorder(receiver.signal.take(untilReplacement: replacement.signal))
@@ -55,7 +55,7 @@ import Testing
     #expect(receiverDisposed.value && replacementDisposed.value)
   }
 
-  @Test("G42: Take on recursively sending subject") func g42TakeOnRecursivelySendingSubject() {
+  @Test("G42: Take on recursively sending subject") func takeOnRecursivelySendingSubject() {
     let subject = Subject<Int>()
     let received = Guarded<[String]>([])
     let next = Guarded(0)
@@ -71,7 +71,7 @@ import Testing
     #expect(received.value == ["0", "1", "2", "completed"])
   }
 
-  @Test("G42: Take completes without source completion") func g42TakeCompletesWithoutSourceCompletion() {
+  @Test("G42: Take completes without source completion") func takeCompletesWithoutSourceCompletion() {
     let subject = Subject<Int>()
     let recorder = Recorder(subject.signal.take(1))
     subject.sendNext(1)

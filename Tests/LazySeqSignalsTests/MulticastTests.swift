@@ -20,7 +20,7 @@ import Testing
     return (source, subscriptions, disposals)
   }
 
-  @Test func g88ConnectSubscribesOnceAndNeverReconnects() {
+  @Test("G88: connect subscribes once and never reconnects") func connectSubscribesOnceAndNeverReconnects() {
     let (source, subscriptions, disposals) = counted()
     let connection = source.publish()
     #expect(subscriptions.value == 0)
@@ -34,7 +34,7 @@ import Testing
     #expect(subscriptions.value == 1)
   }
 
-  @Test func g88ConcurrentConnectsSubscribeOnce() {
+  @Test("G88: concurrent connects subscribe once") func concurrentConnectsSubscribeOnce() {
     for _ in 0..<100 {
       let (source, subscriptions, _) = counted()
       let connection = source.publish()
@@ -60,7 +60,8 @@ import Testing
     #expect(b.recorded == a.recorded)
   }
 
-  @Test func g89AutoconnectDisposesWhenLastSubscriberLeaves() {
+  @Test("G89: autoconnect disposes when last subscriber leaves")
+  func autoconnectDisposesWhenLastSubscriberLeaves() {
     let (source, subscriptions, disposals) = counted()
     let auto = source.publish().autoconnect()
     #expect(subscriptions.value == 0)
@@ -75,7 +76,8 @@ import Testing
     #expect(subscriptions.value == 1)
   }
 
-  @Test func g89AutoconnectWithReplaySubjectKeepsReplaying() {
+  @Test("G89: autoconnect with replay subject keeps replaying")
+  func autoconnectWithReplaySubjectKeepsReplaying() {
     let source = signal([1, 2]).concat(.never)
     let auto = source.multicast(ReplaySubject()).autoconnect()
     let first = Recorder(auto)
@@ -83,7 +85,7 @@ import Testing
     #expect(Recorder(auto).recorded == [.next(1), .next(2)])
   }
 
-  @Test func g65ReplayLazily() {
+  @Test("G65: replay lazily") func replayLazily() {
     let subscriptions = Guarded(0)
     let source = Signal<Int> { subscriber in
       subscriptions.value += 1
@@ -109,7 +111,7 @@ import Testing
     #expect(Recorder(cut).recorded == [.next(1), .completed])
   }
 
-  @Test func g63g64StartLazilyAndEagerly() {
+  @Test("G63, G64: start lazily and eagerly") func startLazilyAndEagerly() {
     let scheduler = TestScheduler()
     let runs = Guarded(0)
     let lazy = Signal<Int>.startLazily(on: scheduler) { subscriber in

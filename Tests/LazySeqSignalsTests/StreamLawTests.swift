@@ -13,11 +13,15 @@ import Testing
   let two = signal(["eats", "cooks", "jumps"])
   let three = signal(["fish", "bear", "rock"])
 
-  @Test func s1Empty() { #expect(recorded(Signal<Int>.empty) == [.completed]) }
+  @Test("S1: empty completes at once") func emptyCompletesAtOnce() {
+    #expect(recorded(Signal<Int>.empty) == [.completed])
+  }
 
-  @Test func s2Return() { #expect(recorded(Signal.just(Unit())) == [.next(Unit()), .completed]) }
+  @Test("S2: return (just) sends one value and completes") func justSendsOneValue() {
+    #expect(recorded(Signal.just(Unit())) == [.next(Unit()), .completed])
+  }
 
-  @Test func s3s4s5Concat() {
+  @Test("S3, S4, S5: concat") func concat() {
     #expect(recorded(Signal.just(0).concat(.just(1))) == [.next(0), .next(1), .completed])
     #expect(
       recorded(Signal.just(0).concat(.just(1)).concat(.just(2))) == [
@@ -26,11 +30,11 @@ import Testing
     #expect(recorded(Signal.just(0).concat(.empty).concat(.just(2))) == [.next(0), .next(2), .completed])
   }
 
-  @Test func s6Flatten() {
+  @Test("S6: flatten") func flatten() {
     #expect(recorded(Signal.just(Signal.just(Unit())).flatten()) == [.next(Unit()), .completed])
   }
 
-  @Test func s7s8s9Bind() {
+  @Test("S7, S8, S9: bind") func bind() {
     let plusOne: @Sendable (Int, inout Bool) -> Signal<Int>? = { value, _ in .just(value + 1) }
     #expect(recorded(Signal.just(0).bind { plusOne }) == [.next(1), .completed])
     #expect(recorded(signal([0, 1]).bind { plusOne }) == [.next(1), .next(2), .completed])
@@ -40,7 +44,7 @@ import Testing
     #expect(recorded(skipOne) == [.next(1), .next(3), .completed])
   }
 
-  @Test func s10s11s12BindTerminatesInfinite() {
+  @Test("S10, S11, S12: bind terminates infinite") func bindTerminatesInfinite() {
     let none = infinite(Unit()).bind { { (_, _) -> Signal<Unit>? in nil } }
     #expect(recorded(none) == [.completed])
     let stopAfterOne = infinite(Unit()).bind {
@@ -69,20 +73,20 @@ import Testing
     }
   }
 
-  @Test func s13RestartableWithBlockState() {
+  @Test("S13: restartable with block state") func restartableWithBlockState() {
     let counting = countingStream()
     #expect(recorded(counting) == [.next(0), .next(1), .next(2), .completed])
     #expect(recorded(counting) == [.next(0), .next(1), .next(2), .completed])
   }
 
-  @Test func s14InterleavableWithBlockState() {
+  @Test("S14: interleavable with block state") func interleavableWithBlockState() {
     let counting = countingStream()
     let other = Signal<Int>.empty.concat(counting)
     let sums = Signal<Int>.zip([counting, other]).map { $0[0] + $0[1] }
     #expect(recorded(sums) == [.next(0), .next(2), .next(4), .completed])
   }
 
-  @Test func s15toS18FlatMap() {
+  @Test("S15–S18: flat map") func flatMap() {
     #expect(recorded(Signal.just(0).flatMap { Signal.just($0 + 1) }) == [.next(1), .completed])
     #expect(recorded(signal([0, 1]).flatMap { Signal.just($0 + 1) }) == [.next(1), .next(2), .completed])
     let emptyForOne = signal([0, 1, 2]).flatMap { $0 == 1 ? Signal<Int>.empty : .just($0 + 1) }
@@ -93,7 +97,7 @@ import Testing
     #expect(recorded(nilForOne) == [.next(1), .next(3), .completed])
   }
 
-  @Test func s19s20MapAndMapReplace() {
+  @Test("S19, S20: map and map replace") func mapAndMapReplace() {
     #expect(recorded(signal([0, 1, 2]).map { $0 + 1 }) == [.next(1), .next(2), .next(3), .completed])
     #expect(
       recorded(signal([0, 1, 2]).mapReplace(Unit())) == [
@@ -101,7 +105,7 @@ import Testing
       ])
   }
 
-  @Test func s21toS23FilterAndIgnore() {
+  @Test("S21–S23: filter and ignore") func filterAndIgnore() {
     #expect(
       recorded(signal(Array(0...6)).filter { $0 % 2 == 0 }) == [
         .next(0), .next(2), .next(4), .next(6), .completed,
@@ -115,11 +119,11 @@ import Testing
     #expect(recorded(signal(strings).ignore(one)) == completion(after: strings.filter { $0 != "1" }))
   }
 
-  @Test func s24StartWith() {
+  @Test("S24: start with") func startWith() {
     #expect(recorded(Signal.just(1).startWith(0)) == [.next(0), .next(1), .completed])
   }
 
-  @Test func s25toS30SkipAndTake() {
+  @Test("S25–S30: skip and take") func skipAndTake() {
     let numbers = signal([0, 1, 2])
     for count in 0...2 {
       #expect(history(numbers.skip(count)) == expectHistory(Array([0, 1, 2].dropFirst(count))))
@@ -133,7 +137,7 @@ import Testing
     #expect(recorded(Signal.just(Unit()).take(1)) == [.next(Unit()), .completed])
   }
 
-  @Test func s31toS34ZipWith() {
+  @Test("S31–S34: zip with") func zipWith() {
     let pairs = one.zip(with: two).map { "\($0) \($1)" }
     #expect(recorded(pairs) == [.next("Ada eats"), .next("Bob cooks"), .next("Dea jumps"), .completed])
     let truncated = one.zip(with: signal(["now", "later"])).map { "\($0) \($1)" }
@@ -144,7 +148,7 @@ import Testing
     #expect(recorded(withSelf) == [.next("Ada Ada"), .next("Bob Bob"), .next("Dea Dea"), .completed])
   }
 
-  @Test func s35toS41ZipArrays() {
+  @Test("S35–S41: zip arrays") func zipArrays() {
     let joined = { (signals: [Signal<String>]) in
       Signal<String>.zip(signals).map { $0.joined(separator: " ") }
     }
@@ -171,7 +175,7 @@ import Testing
     #expect(recorded(Signal<String>.zip([])) == [.completed])
   }
 
-  @Test func s44ConcatArray() {
+  @Test("S44: concat array") func concatArray() {
     let parts: [Signal<Int>] = [
       .just(0), .empty, signal([1, 2, 3]), .just(4), .just(5), .empty, .empty, signal([6, 7]),
     ]
@@ -179,7 +183,7 @@ import Testing
     #expect(recorded(signal(parts).concat()) == completion(after: Array(0...7)))
   }
 
-  @Test func s46s47Scan() {
+  @Test("S46, S47: scan") func scan() {
     #expect(
       recorded(signal([1, 2, 3, 4]).scan(start: 0, reduce: +)) == [
         .next(1), .next(3), .next(6), .next(10), .completed,
@@ -190,7 +194,7 @@ import Testing
 
   let values = signal([0, 1, 2, 3, 0, 2, 4])
 
-  @Test func s48toS52TakeUntilAndWhile() {
+  @Test("S48–S52: take until and while") func takeUntilAndWhile() {
     #expect(recorded(values.take(until: { $0 >= 3 })) == [.next(0), .next(1), .next(2), .completed])
     #expect(recorded(values.take(while: { $0 <= 1 })) == [.next(0), .next(1), .completed])
     #expect(
@@ -205,7 +209,7 @@ import Testing
       ])
   }
 
-  @Test func s53toS56SkipUntilAndWhile() {
+  @Test("S53–S56: skip until and while") func skipUntilAndWhile() {
     #expect(
       recorded(values.skip(until: { $0 >= 3 })) == [.next(3), .next(0), .next(2), .next(4), .completed])
     #expect(
@@ -219,7 +223,7 @@ import Testing
       ])
   }
 
-  @Test func s57s58CombinePrevious() {
+  @Test("S57, S58: combine previous") func combinePrevious() {
     let previouses = Guarded<[Int?]>([])
     let nexts = signal([1, 2, 3].map { Optional($0) }).combinePrevious(start: nil) { previous, next in
       previouses.value.append(previous)
@@ -231,7 +235,7 @@ import Testing
     #expect(recorded(combined) == [.next("1 - 1"), .next("1 - 2"), .next("2 - 3"), .completed])
   }
 
-  @Test func s59MapOverPairs() {
+  @Test("S59: map over pairs") func mapOverPairs() {
     let pairs = signal([("foo", "bar"), ("buzz", "baz"), ("", "_")]).map { $0 + $1 }
     #expect(recorded(pairs) == [.next("foobar"), .next("buzzbaz"), .next("_"), .completed])
   }

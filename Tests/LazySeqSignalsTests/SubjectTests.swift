@@ -19,7 +19,7 @@ import Testing
     #expect(Recorder(subject.signal).recorded == [.completed])
   }
 
-  @Test func g67SubjectError() {
+  @Test("G67: subject error") func subjectError() {
     let subject = Subject<Int>()
     let recorder = Recorder(subject.signal)
     subject.sendError(TestError.boom)
@@ -28,7 +28,7 @@ import Testing
     #expect(Recorder(subject.signal).recorded == [.error(TestError.boom)])
   }
 
-  @Test func g68ConcurrentNextsAreAllReceived() {
+  @Test("G68: concurrent nexts are all received") func concurrentNextsAreAllReceived() {
     for subject in [Subject<Int>(), ReplaySubject<Int>()] {
       let recorder = Recorder(subject.signal)
       DispatchQueue.concurrentPerform(iterations: 20) { subject.sendNext($0) }
@@ -37,7 +37,7 @@ import Testing
     }
   }
 
-  @Test func g73ReplaySubjectWithCapacityOne() {
+  @Test("G73: replay subject with capacity one") func replaySubjectWithCapacityOne() {
     let subject = ReplaySubject<Int>(capacity: 1)
     #expect(Recorder(subject.signal).recorded == [])
     subject.sendNext(1)
@@ -50,7 +50,7 @@ import Testing
     #expect(Recorder(failing.signal).recorded == [.error(TestError.boom)])
   }
 
-  @Test func g74UnlimitedReplaySubject() {
+  @Test("G74: unlimited replay subject") func unlimitedReplaySubject() {
     let subject = ReplaySubject<Int>()
     let live = Recorder(subject.signal)
     for value in 0..<5 { subject.sendNext(value) }
@@ -74,7 +74,8 @@ import Testing
     #expect(received.value.first == 1)
   }
 
-  @Test func g74LiveOrderEqualsReplayOrderUnderConcurrentSends() {
+  @Test("G74: live order equals replay order under concurrent sends")
+  func liveOrderEqualsReplayOrderUnderConcurrentSends() {
     let subject = ReplaySubject<Int>()
     let live = Recorder(subject.signal)
     let lateRecorders = Locked([Recorder<Int>]())

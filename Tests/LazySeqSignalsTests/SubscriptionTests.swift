@@ -5,11 +5,11 @@ import Testing
 /// RAC's RACSignalSpec checklist: subscription basics: delivery, disposal, defer, shared subscribers and re-entrancy (G6–G10).
 @Suite struct SubscriptionTests {
   @Test("G6: Synchronous signal delivers next and completed")
-  func g6SynchronousSignalDeliversNextAndCompleted() {
+  func synchronousSignalDeliversNextAndCompleted() {
     #expect(recorded(Signal.just(1)) == [.next(1), .completed])
   }
 
-  @Test("G7: nothing is delivered after disposal") func g7NothingAfterDisposal() {
+  @Test("G7: nothing is delivered after disposal") func nothingAfterDisposal() {
     let scheduler = TestScheduler()
     let recorder = Recorder(Signal.just(1).delay(.seconds(1), on: scheduler))
     recorder.disposable?.dispose()
@@ -17,8 +17,7 @@ import Testing
     #expect(recorder.recorded == [])
   }
 
-  @Test("G9: Disposing outer disposes inner subscriptions") func g9DisposingOuterDisposesInnerSubscriptions()
-  {
+  @Test("G9: Disposing outer disposes inner subscriptions") func disposingOuterDisposesInnerSubscriptions() {
     let innerDisposed = Guarded(false)
     let inner = Signal<Int> { _ in AnyDisposable { innerDisposed.value = true } }
     let outer = Signal<Int> { subscriber in
@@ -29,8 +28,7 @@ import Testing
     #expect(innerDisposed.value)
   }
 
-  @Test("G10: Disposing disposes did subscribe disposable") func g10DisposingDisposesDidSubscribeDisposable()
-  {
+  @Test("G10: Disposing disposes did subscribe disposable") func disposingDisposesDidSubscribeDisposable() {
     let disposed = Guarded(0)
     let signal = Signal<Int> { _ in AnyDisposable { disposed.value += 1 } }
     let subscription = signal.subscribe()

@@ -16,7 +16,7 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
 }
 
 @Suite struct SwitchToTests {
-  @Test func g33SwitchesByTheLatestKey() {
+  @Test("G33: switches by the latest key") func switchesByTheLatestKey() {
     let keys = Subject<String>()
     let (a, b, other) = (Subject<Int>(), Subject<Int>(), Subject<Int>())
     let recorder = Recorder(
@@ -35,7 +35,7 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
     #expect(recorder.recorded == [.next(2), .next(5), .next(6)])
   }
 
-  @Test func g33ErrorsOnlyFromTheActiveCase() {
+  @Test("G33: errors only from the active case") func errorsOnlyFromTheActiveCase() {
     let keys = Subject<String>()
     let (a, b) = (Subject<Int>(), Subject<Int>())
     let recorder = Recorder(Signal.switchTo(keys.signal, cases: ["a": a.signal, "b": b.signal]))
@@ -46,7 +46,8 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
     #expect(recorder.recorded == [.error(TestError.boom)])
   }
 
-  @Test func g33CompletionNeedsTheSelectorAndTheActiveCase() {
+  @Test("G33: completion needs the selector and the active case")
+  func completionNeedsTheSelectorAndTheActiveCase() {
     let keys = Subject<String>()
     let (a, b) = (Subject<Int>(), Subject<Int>())
     let recorder = Recorder(Signal.switchTo(keys.signal, cases: ["a": a.signal, "b": b.signal]))
@@ -62,7 +63,8 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
     #expect(caseFirst.recorded == [.completed])
   }
 
-  @Test func g33AnUnmatchedKeyWithoutDefaultFailsWithNoMatchingCase() {
+  @Test("G33: an unmatched key without default fails with no matching case")
+  func anUnmatchedKeyWithoutDefaultFailsWithNoMatchingCase() {
     let keys = Subject<String>()
     let a = Subject<Int>()
     let recorder = Recorder(Signal.switchTo(keys.signal, cases: ["a": a.signal]))
@@ -75,7 +77,7 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
     #expect(recorder.history.count == 2)
   }
 
-  @Test func g33ANilKeyMatchesTheNilCase() {
+  @Test("G33: a nil key matches the nil case") func aNilKeyMatchesTheNilCase() {
     let keys = signal([nil, "a", "b"] as [String?])
     let switched = Signal.switchTo(keys, cases: [nil: .just(0), "a": .just(1)], default: .just(9))
     #expect(recorded(switched) == [.next(0), .next(1), .next(9), .completed])
@@ -120,7 +122,7 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
 }
 
 @Suite struct IfThenElseTests {
-  @Test func g34FollowsTheLatestBoolean() {
+  @Test("G34: follows the latest boolean") func followsTheLatestBoolean() {
     let condition = Subject<Bool>()
     let (yes, no) = (Subject<String>(), Subject<String>())
     let recorder = Recorder(Signal.ifThenElse(condition.signal, then: yes.signal, else: no.signal))
@@ -135,7 +137,8 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
     #expect(recorder.recorded == [.next("n1"), .next("y2")])
   }
 
-  @Test func g34ErrorsOnlyFromTheActiveBranchAndCompletionNeedsBoth() {
+  @Test("G34: errors only from the active branch and completion needs both")
+  func errorsOnlyFromTheActiveBranchAndCompletionNeedsBoth() {
     let condition = Subject<Bool>()
     let (yes, no) = (Subject<Int>(), Subject<Int>())
     let recorder = Recorder(Signal.ifThenElse(condition.signal, then: yes.signal, else: no.signal))

@@ -5,7 +5,7 @@ import Testing
 
 /// Time-based operators (G45–G50), driven by `TestScheduler`.
 @Suite struct TimeTests {
-  @Test func g45IntervalSendsEveryPeriodUntilDisposed() {
+  @Test("G45: interval sends every period until disposed") func intervalSendsEveryPeriodUntilDisposed() {
     let scheduler = TestScheduler()
     let recorder = Recorder(Signal<Date>.interval(.seconds(1), on: scheduler).mapReplace(1))
     scheduler.advance(by: .milliseconds(999))
@@ -22,7 +22,7 @@ import Testing
     #expect(taken.recorded == [.next(0), .next(0), .completed])
   }
 
-  @Test func g46Timeout() {
+  @Test("G46: timeout") func timeout() {
     let scheduler = TestScheduler()
     let subject = Subject<Int>()
     let recorder = Recorder(subject.signal.timeout(.seconds(2), on: scheduler))
@@ -44,7 +44,7 @@ import Testing
     #expect(completes.recorded == [.next(1), .completed])
   }
 
-  @Test func g47Delay() {
+  @Test("G47: delay") func delay() {
     let scheduler = TestScheduler()
     let subject = Subject<Int>()
     let recorder = Recorder(subject.signal.delay(.seconds(1), on: scheduler))
@@ -70,7 +70,7 @@ import Testing
     #expect(cancelled.recorded == [])
   }
 
-  @Test func g48Throttle() {
+  @Test("G48: throttle") func throttle() {
     let scheduler = TestScheduler()
     let subject = Subject<String>()
     let recorder = Recorder(subject.signal.throttle(.seconds(1), on: scheduler))
@@ -105,7 +105,7 @@ import Testing
     #expect(disposed.recorded == [])
   }
 
-  @Test func g49ThrottleValuesPassingTest() {
+  @Test("G49: throttle values passing test") func throttleValuesPassingTest() {
     let scheduler = TestScheduler()
     let subject = Subject<Int>()
     let tested = Guarded<[Int]>([])
@@ -129,7 +129,7 @@ import Testing
     #expect(recorder.recorded == [.next(1), .next(4), .next(7), .completed])
   }
 
-  @Test func g50BufferByTime() {
+  @Test("G50: buffer by time") func bufferByTime() {
     let scheduler = TestScheduler()
     let subject = Subject<Int>()
     let recorder = Recorder(subject.signal.buffer(.seconds(1), on: scheduler))

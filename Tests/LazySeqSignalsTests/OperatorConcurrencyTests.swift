@@ -1,4 +1,5 @@
-// The round-2 operators fed from several threads at once: delivery stays
+// Signal operators (withLatest, the 3-way combineLatest and zip, switchTo,
+// takeLast, tryMap, distinctUntilChanged(by:)) fed from several threads at once: delivery stays
 // serial, the grammar holds, and each operator's answer matches the order in
 // which the (serializing) subjects delivered the values. Run under
 // ThreadSanitizer (`.ci/tsan-filter`).
@@ -52,7 +53,7 @@ private func descents(_ values: [Int]) -> [String] {
   zip(values, values.dropFirst()).filter { $0 > $1 }.map { "\($0) → \($1)" }
 }
 
-@Suite struct Round2ThreadingTests {
+@Suite struct OperatorConcurrencyTests {
   let count = 2_000
 
   @Test func withLatestFromTwoThreads() {

@@ -1,6 +1,8 @@
-// Every name and signature of API.md's "Additions, round 2" for signals
-// ("Signals: operators" and "Signals: Swift concurrency"), used as written,
-// with explicit types so that a renamed or reshaped member fails to compile.
+// Every name and signature of the signal operators takeLast, tryMap, switchTo,
+// ifThenElse, the 3-way combineLatest and zip, withLatest and
+// distinctUntilChanged(by:), and of the Swift concurrency bridge, used as
+// written, with explicit types so that a renamed or reshaped member fails to
+// compile.
 // (`BehaviorSubject.value` belongs to the engine's branch and is checked
 // there.)
 
@@ -10,8 +12,8 @@ import LazySeqSignals
 import LazySeqTestSupport
 import Testing
 
-@Suite("API contract: signals, round 2")
-struct APIContractRound2Tests {
+@Suite("API contract: signal operators and Swift concurrency")
+struct SignalOperatorsAPIContractTests {
   let numbers: Signal<Int> = Signal(Seq([1, 2, 3]))
 
   @Test("Signals: operators, by exact signature")
