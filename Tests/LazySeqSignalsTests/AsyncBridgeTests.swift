@@ -63,7 +63,7 @@ private func counting(started: Tally, stopped: Tally) -> Signal<Int> {
 }
 
 @Suite("Async bridge: values")
-struct AsyncValuesTests {
+struct AsyncValuesConcurrencyTests {
   @Test("Breaking out of values over an infinite synchronous signal ends the loop (the defect)")
   func breakOutOfInfiniteSynchronousSignal() async throws {
     var seen: [Int] = []
@@ -233,7 +233,7 @@ struct AsyncValuesTests {
 }
 
 @Suite("Async bridge: awaiting conversions")
-struct AsyncConversionTests {
+struct AsyncConversionConcurrencyTests {
   @Test("first() returns the first value or nil, and throws the signal's error")
   func first() async throws {
     let seven: Int? = try await Signal.just(7).first()
@@ -369,7 +369,7 @@ struct AsyncConversionTests {
 }
 
 @Suite("Async bridge: Signal(priority:operation:)")
-struct AsyncOperationSignalTests {
+struct AsyncOperationSignalConcurrencyTests {
   @Test("One value, then completion")
   func oneValueThenCompletion() async throws {
     let answer = Signal<Int> { 42 }

@@ -7,7 +7,7 @@ import Testing
 
 /// The invariants of the signal engine that need threads (run under
 /// ThreadSanitizer; see `.ci/tsan-filter`).
-@Suite struct EngineInvariantTests {
+@Suite struct EngineInvariantConcurrencyTests {
   final class Token: Sendable {}
 
   @Test func aMergePointFedByTwoConcurrentSourcesNeverOverlaps() {

@@ -34,15 +34,6 @@ import Testing
     #expect(subscriptions.value == 1)
   }
 
-  @Test("G88: concurrent connects subscribe once") func concurrentConnectsSubscribeOnce() {
-    for _ in 0..<100 {
-      let (source, subscriptions, _) = counted()
-      let connection = source.publish()
-      DispatchQueue.concurrentPerform(iterations: 4) { _ in connection.connect() }
-      #expect(subscriptions.value == 1)
-    }
-  }
-
   @Test func publishSharesOneRun() {
     let runs = Guarded(0)
     let source = Signal<Int> { subscriber in
@@ -156,5 +147,17 @@ import Testing
     #expect(Recorder(last).recorded == [.next(3)])
     #expect(Recorder(last).recorded == [.next(3)])
     #expect(runs.value == 2)
+  }
+}
+
+/// Multicasting from several threads at once (G88).
+@Suite struct MulticastConcurrencyTests {
+  @Test("G88: concurrent connects subscribe once") func concurrentConnectsSubscribeOnce() {
+    for _ in 0..<100 {
+      let (source, subscriptions, _) = MulticastTests().counted()
+      let connection = source.publish()
+      DispatchQueue.concurrentPerform(iterations: 4) { _ in connection.connect() }
+      #expect(subscriptions.value == 1)
+    }
   }
 }

@@ -28,15 +28,6 @@ import Testing
     #expect(Recorder(subject.signal).recorded == [.error(TestError.boom)])
   }
 
-  @Test("G68: concurrent nexts are all received") func concurrentNextsAreAllReceived() {
-    for subject in [Subject<Int>(), ReplaySubject<Int>()] {
-      let recorder = Recorder(subject.signal)
-      DispatchQueue.concurrentPerform(iterations: 20) { subject.sendNext($0) }
-      #expect(Set(recorder.values) == Set(0..<20))
-      #expect(recorder.values.count == 20)
-    }
-  }
-
   @Test("G73: replay subject with capacity one") func replaySubjectWithCapacityOne() {
     let subject = ReplaySubject<Int>(capacity: 1)
     #expect(Recorder(subject.signal).recorded == [])
@@ -72,27 +63,6 @@ import Testing
     let first = Recorder(replaying.signal.take(1))
     #expect(first.recorded == [.next(1), .completed])
     #expect(received.value.first == 1)
-  }
-
-  @Test("G74: live order equals replay order under concurrent sends")
-  func liveOrderEqualsReplayOrderUnderConcurrentSends() {
-    let subject = ReplaySubject<Int>()
-    let live = Recorder(subject.signal)
-    let lateRecorders = Locked([Recorder<Int>]())
-    DispatchQueue.concurrentPerform(iterations: 8) { thread in
-      for index in 0..<500 {
-        subject.sendNext(thread * 1000 + index)
-        if index % 100 == 0 { lateRecorders.withLock { $0.append(Recorder(subject.signal)) } }
-      }
-    }
-    subject.sendCompleted()
-    let replayed = Recorder(subject.signal)
-    #expect(live.values.count == 4000)
-    #expect(replayed.recorded == live.recorded)
-    for recorder in lateRecorders.withLock({ $0 }) {
-      // A late subscriber sees the replay then live values: the full history.
-      #expect(recorder.recorded == live.recorded)
-    }
   }
 
   @Test func behaviorSubjectSendsCurrentValueFirst() {
@@ -131,5 +101,38 @@ final class Locked<T>: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return body(&value)
+  }
+}
+
+/// Subjects sent to from several threads at once (G68, G74).
+@Suite struct SubjectConcurrencyTests {
+  @Test("G68: concurrent nexts are all received") func concurrentNextsAreAllReceived() {
+    for subject in [Subject<Int>(), ReplaySubject<Int>()] {
+      let recorder = Recorder(subject.signal)
+      DispatchQueue.concurrentPerform(iterations: 20) { subject.sendNext($0) }
+      #expect(Set(recorder.values) == Set(0..<20))
+      #expect(recorder.values.count == 20)
+    }
+  }
+
+  @Test("G74: live order equals replay order under concurrent sends")
+  func liveOrderEqualsReplayOrderUnderConcurrentSends() {
+    let subject = ReplaySubject<Int>()
+    let live = Recorder(subject.signal)
+    let lateRecorders = Locked([Recorder<Int>]())
+    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+      for index in 0..<500 {
+        subject.sendNext(thread * 1000 + index)
+        if index % 100 == 0 { lateRecorders.withLock { $0.append(Recorder(subject.signal)) } }
+      }
+    }
+    subject.sendCompleted()
+    let replayed = Recorder(subject.signal)
+    #expect(live.values.count == 4000)
+    #expect(replayed.recorded == live.recorded)
+    for recorder in lateRecorders.withLock({ $0 }) {
+      // A late subscriber sees the replay then live values: the full history.
+      #expect(recorder.recorded == live.recorded)
+    }
   }
 }

@@ -7,7 +7,7 @@ import LazySeqTestSupport
 import Testing
 
 @Suite("Fusion of unshared intermediate results")
-struct FusionTests {
+struct FusionConcurrencyTests {
   @Test("A temporary pipeline walked by for-in runs each closure once per element")
   func temporaryPipeline() {
     var mapped = 0
