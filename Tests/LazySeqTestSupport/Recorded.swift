@@ -50,3 +50,5 @@ package func marbles(_ diagram: String) -> [Recorded<Int>] {
     }
   }
 }
+
+extension Recorded: Sendable where T: Sendable {}
