@@ -377,7 +377,7 @@ struct AsyncOperationSignalConcurrencyTests {
     let prioritized = Signal(priority: .high) { "done" }
     #expect(try await prioritized.toArray() == ["done"])
     let recorder = Recorder(Signal<Int>(operation: { 7 }))
-    #expect(await eventually { recorder.history.count == 2 })
+    #expect(await eventually { recorder.events.count == 2 })
     #expect(recorder.recorded == [.next(7), .completed])
   }
 
@@ -386,7 +386,7 @@ struct AsyncOperationSignalConcurrencyTests {
     let failing = Signal<Int> { throw Boom() }
     await #expect(throws: Boom.self) { try await failing.toArray() }
     let recorder = Recorder(failing)
-    #expect(await eventually { !recorder.history.isEmpty })
+    #expect(await eventually { !recorder.events.isEmpty })
     #expect(recorder.recorded == [.failed("Boom()")])
   }
 

@@ -19,7 +19,7 @@ import Testing
     left.sendCompleted()
     #expect(recorder.recorded == [.next("12"), .next("32"), .next("34")])
     right.sendCompleted()
-    #expect(recorder.history.last == "completed")
+    #expect(recorder.recorded.last == .completed)
 
     let failing = Subject<String>()
     let errors = Recorder(failing.signal.combineLatest(with: Signal<String>.never))
@@ -275,7 +275,7 @@ private func disposalCounting<T>(_ disposed: Counter) -> Signal<T> {
     #expect(recorder.recorded == [.next("111")])
     b.sendNext(2)
     c.sendNext(2)
-    #expect(recorder.history == ["next(111)", "next(222)", "completed"])
+    #expect(recorder.recorded == [.next("111"), .next("222"), .completed])
     #expect(history(Signal<Int>.empty.zip(with: Signal<Int>.never, Signal<Int>.never)) == ["completed"])
     #expect(history(Signal<Int>.never.zip(with: Signal<Int>.never, Signal<Int>.empty)) == ["completed"])
   }
@@ -359,7 +359,7 @@ private func disposalCounting<T>(_ disposed: Counter) -> Signal<T> {
       order.value.append("other")
       return nil
     }
-    _ = history(first.withLatest(from: second))
+    _ = Recorder(first.withLatest(from: second))
     #expect(order.value == ["other", "self"])
   }
 

@@ -26,8 +26,8 @@ struct CommandContractTests {
     let asError: any Error = error
     let isEquatable: Bool = error == CommandError.notEnabled
     #expect(recorded(execution) == [.next("1"), .completed])
-    #expect(history(executionSignals).isEmpty)
-    #expect(history(errors).isEmpty)
+    #expect(Recorder(executionSignals).events.isEmpty)
+    #expect(Recorder(errors).events.isEmpty)
     #expect(recorded(executing) == [.next(false)])
     #expect(recorded(enabled) == [.next(true)])
     #expect(asError is CommandError && isEquatable)
@@ -56,7 +56,7 @@ struct CommandContractTests {
     #expect(constant.value == 1 && following.value == 5 && mapped.value == "4")
     #expect(generic(view) == 4)
     #expect(recorded(signal) == [.next(4)])
-    #expect(history(changes).isEmpty)
+    #expect(Recorder(changes).events.isEmpty)
   }
 
   @Test("Bindings")

@@ -80,7 +80,7 @@ import Testing
     // The execution is not cancelled: it runs to its end.
     work.sendNext(7)
     work.sendCompleted()
-    #expect(result.map(history) == expectHistory([7]))
+    #expect(result.map { recorded($0) } == [.next(7), .completed])
   }
 
   @Test("G90: all four signals complete on deallocation") func allFourSignalsCompleteOnDeallocation() {
@@ -94,7 +94,7 @@ import Testing
       errors.subscribe(to: command.errors)
       executing.subscribe(to: command.executing)
       enabled.subscribe(to: command.enabled)
-      #expect(executing.history == ["next(false)"])
+      #expect(executing.recorded == [.next(false)])
     }
     #expect(executionSignals.history == ["completed"])
     #expect(errors.history == ["completed"])
@@ -156,7 +156,7 @@ import Testing
     let errors = Recorder(command.errors)
     let returned = command.execute(5)
     #expect(recorded(returned) == [.next(5), .error(TestError.boom)])
-    #expect(inners.values.map(\.history) == [expectHistory([5])])
+    #expect(inners.values.map(\.recorded) == [[.next(5), .completed]])
     #expect(errors.values.count == 1)
     #expect(errors.values.first as? TestError == .boom)
   }
@@ -321,11 +321,11 @@ import Testing
 
   @Test func theEndIsHeardAfterTheCommandIsEnabledAgain() {
     let command = Command<Int, Int> { .just($0) }
-    let again = Guarded<[String]>([])
+    let again = Guarded<[Recorded<Int>]>([])
     command.execute(1).subscribe(completed: {
-      again.value = history(command.execute(2))
+      again.value = recorded(command.execute(2))
     })
-    #expect(again.value == expectHistory([2]))
+    #expect(again.value == [.next(2), .completed])
   }
 
   @Test func anErrorsObserverCanRetryTheCommand() {

@@ -32,7 +32,7 @@ import Testing
     #expect(subscriber.value?.isDisposed == true)
     subscriber.value = nil
     #expect(recorded(Signal.just(1).repeat().take(1)) == [.next(1), .completed])
-    #expect(history(Signal.just(7).repeat().take(100_000)).count == 100_001)
+    #expect(Recorder(Signal.just(7).repeat().take(100_000)).events.count == 100_001)
   }
 
   @Test("Retry resubscribes at most n times") func retryResubscribesAtMostNTimes() {

@@ -69,12 +69,12 @@ struct SignalOperatorsAPIContractTests {
     let distinct: Signal<Int> = numbers.distinctUntilChanged(by: { $0 == $1 })
     let debounced: Signal<Int> = numbers.debounce(.milliseconds(5), on: scheduler)
     #expect(recorded(takeLast) == [.next(2), .next(3), .completed])
-    #expect(history(tryMap).count == 4)
+    #expect(Recorder(tryMap).events.count == 4)
     #expect(recorded(switched) == recorded(switchedWithoutDefault))
     #expect(recorded(chosen) == [.next(1), .next(2), .next(3), .completed])
     #expect(recorded(reduced) == [.next(13), .completed])
-    #expect(history(triple).count == 2 && history(zipped).count == 2)
-    #expect(history(paired).count == 4)
+    #expect(Recorder(triple).events.count == 2 && Recorder(zipped).events.count == 2)
+    #expect(Recorder(paired).events.count == 4)
     #expect(recorded(distinct) == [.next(1), .next(2), .next(3), .completed])
     _ = debounced
   }

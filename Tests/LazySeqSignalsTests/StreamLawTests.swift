@@ -126,8 +126,8 @@ import Testing
   @Test("S25–S30: skip and take") func skipAndTake() {
     let numbers = signal([0, 1, 2])
     for count in 0...2 {
-      #expect(history(numbers.skip(count)) == expectHistory(Array([0, 1, 2].dropFirst(count))))
-      #expect(history(numbers.take(count)) == expectHistory(Array([0, 1, 2].prefix(count))))
+      #expect(recorded(numbers.skip(count)) == completion(after: Array([0, 1, 2].dropFirst(count))))
+      #expect(recorded(numbers.take(count)) == completion(after: Array([0, 1, 2].prefix(count))))
     }
     #expect(recorded(numbers.skip(4)) == [.completed])
     #expect(recorded(numbers.take(4)) == [.next(0), .next(1), .next(2), .completed])
@@ -166,11 +166,10 @@ import Testing
         .next("Ada eats fish"), .next("Bob cooks bear"), .next("Dea jumps rock"), .completed,
       ])
     #expect(
-      history(joined([one, one, two, three, two, three]))
-        == expectHistory([
-          "Ada Ada eats fish eats fish", "Bob Bob cooks bear cooks bear",
-          "Dea Dea jumps rock jumps rock",
-        ]))
+      recorded(joined([one, one, two, three, two, three])) == [
+        .next("Ada Ada eats fish eats fish"), .next("Bob Bob cooks bear cooks bear"),
+        .next("Dea Dea jumps rock jumps rock"), .completed,
+      ])
     #expect(recorded(joined([one])) == [.next("Ada"), .next("Bob"), .next("Dea"), .completed])
     #expect(recorded(Signal<String>.zip([])) == [.completed])
   }

@@ -74,7 +74,7 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
     #expect(recorder.recorded == [.next(1), .failed("noMatchingCase")])
     #expect(recorder.events.last?.error as? SignalError == .noMatchingCase)
     a.sendNext(2)
-    #expect(recorder.history.count == 2)
+    #expect(recorder.events.count == 2)
   }
 
   @Test("G33: a nil key matches the nil case") func aNilKeyMatchesTheNilCase() {
