@@ -53,11 +53,6 @@ package func history<T>(_ signal: Signal<T>) -> [String] {
   Recorder(signal).history
 }
 
-/// The descriptions of `values` as `next` events, followed by `terminal`.
-package func expectHistory<T>(_ values: [T], _ terminal: String = "completed") -> [String] {
-  values.map { Event<T>.next($0).description } + [terminal]
-}
-
 /// The typed history of a synchronous signal.
 package func recorded<T: Equatable>(_ signal: Signal<T>) -> [Recorded<T>] {
   Recorder(signal).recorded
