@@ -30,9 +30,16 @@ let package = Package(
     .target(name: "LazySeq", swiftSettings: strict),
     .target(name: "LazySeqSignals", dependencies: ["LazySeq"], swiftSettings: strict),
     .executableTarget(name: "Tour", dependencies: ["LazySeq", "LazySeqSignals"], swiftSettings: strict),
-    .testTarget(name: "LazySeqTests", dependencies: ["LazySeq"], swiftSettings: strict),
+    // The helpers both test targets share: typed event recording, marble
+    // diagrams, sequence equality, counters, lifetime tracking, threads.
+    .target(
+      name: "LazySeqTestSupport", dependencies: ["LazySeq", "LazySeqSignals"],
+      path: "Tests/LazySeqTestSupport", swiftSettings: strict),
     .testTarget(
-      name: "LazySeqSignalsTests", dependencies: ["LazySeq", "LazySeqSignals"], swiftSettings: strict),
+      name: "LazySeqTests", dependencies: ["LazySeq", "LazySeqTestSupport"], swiftSettings: strict),
+    .testTarget(
+      name: "LazySeqSignalsTests", dependencies: ["LazySeq", "LazySeqSignals", "LazySeqTestSupport"],
+      swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,4 @@
-// The Swift-concurrency bridge of round 2 (API.md "Signals: Swift
-// concurrency"): `values` that subscribes at the first `next()` and can be
+// The Swift-concurrency bridge (Docs/Conversions.md): `values` that subscribes at the first `next()` and can be
 // left even while a synchronous, infinite signal is sending; buffering
 // policies; the awaiting `first()`, `toArray()`, `waitUntilCompleted()`; and
 // `Signal(priority:operation:)`.
@@ -8,6 +7,7 @@ import Dispatch
 import Foundation
 import LazySeq
 import LazySeqSignals
+import LazySeqTestSupport
 import Synchronization
 import Testing
 
@@ -63,7 +63,7 @@ private func counting(started: Tally, stopped: Tally) -> Signal<Int> {
 }
 
 @Suite("Async bridge: values")
-struct AsyncValuesTests {
+struct AsyncValuesConcurrencyTests {
   @Test("Breaking out of values over an infinite synchronous signal ends the loop (the defect)")
   func breakOutOfInfiniteSynchronousSignal() async throws {
     var seen: [Int] = []
@@ -233,7 +233,7 @@ struct AsyncValuesTests {
 }
 
 @Suite("Async bridge: awaiting conversions")
-struct AsyncConversionTests {
+struct AsyncConversionConcurrencyTests {
   @Test("first() returns the first value or nil, and throws the signal's error")
   func first() async throws {
     let seven: Int? = try await Signal.just(7).first()
@@ -369,7 +369,7 @@ struct AsyncConversionTests {
 }
 
 @Suite("Async bridge: Signal(priority:operation:)")
-struct AsyncOperationSignalTests {
+struct AsyncOperationSignalConcurrencyTests {
   @Test("One value, then completion")
   func oneValueThenCompletion() async throws {
     let answer = Signal<Int> { 42 }
@@ -377,8 +377,8 @@ struct AsyncOperationSignalTests {
     let prioritized = Signal(priority: .high) { "done" }
     #expect(try await prioritized.toArray() == ["done"])
     let recorder = Recorder(Signal<Int>(operation: { 7 }))
-    #expect(await eventually { recorder.history.count == 2 })
-    #expect(recorder.history == expectHistory([7]))
+    #expect(await eventually { recorder.events.count == 2 })
+    #expect(recorder.recorded == [.next(7), .completed])
   }
 
   @Test("The thrown error, and nothing else")
@@ -386,8 +386,8 @@ struct AsyncOperationSignalTests {
     let failing = Signal<Int> { throw Boom() }
     await #expect(throws: Boom.self) { try await failing.toArray() }
     let recorder = Recorder(failing)
-    #expect(await eventually { !recorder.history.isEmpty })
-    #expect(recorder.history == ["error(Boom())"])
+    #expect(await eventually { !recorder.events.isEmpty })
+    #expect(recorder.recorded == [.failed("Boom()")])
   }
 
   @Test("Cold: each subscription runs the operation again")
@@ -422,6 +422,6 @@ struct AsyncOperationSignalTests {
     recorder.disposable?.dispose()
     #expect(await eventually { cancelled.current == 1 })
     #expect(await eventually { finished.current == 1 })
-    #expect(recorder.history == [])
+    #expect(recorder.recorded == [])
   }
 }

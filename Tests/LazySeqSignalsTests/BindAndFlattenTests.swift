@@ -1,10 +1,11 @@
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// RAC's RACSignalSpec checklist: bind, flatten, merge, concat, switchToLatest and then (G2–G5, G29–G32, G40, G41).
 @Suite struct BindAndFlattenTests {
   @Test("G2: Bind nil disposes source but inner keeps flowing")
-  func g2BindNilDisposesSourceButInnerKeepsFlowing() {
+  func bindNilDisposesSourceButInnerKeepsFlowing() {
     let source = Subject<Int>()
     let inner = Subject<Int>()
     let sourceDisposed = Guarded(false)
@@ -22,10 +23,10 @@ import Testing
     #expect(sourceDisposed.value)
     inner.sendNext(10)
     inner.sendCompleted()
-    #expect(recorder.history == ["next(10)", "completed"])
+    #expect(recorder.recorded == [.next(10), .completed])
   }
 
-  @Test("G3: Bind stop disposes source and still delivers") func g3BindStopDisposesSourceAndStillDelivers() {
+  @Test("G3: Bind stop disposes source and still delivers") func bindStopDisposesSourceAndStillDelivers() {
     let source = Subject<Int>()
     let first = Subject<Int>()
     let second = Subject<Int>()
@@ -48,10 +49,10 @@ import Testing
     first.sendNext(2)
     first.sendCompleted()
     second.sendCompleted()
-    #expect(recorder.history == ["next(1)", "next(2)", "completed"])
+    #expect(recorder.recorded == [.next(1), .next(2), .completed])
   }
 
-  @Test("G4: Bind stops subscribing after inner error") func g4BindStopsSubscribingAfterInnerError() {
+  @Test("G4: Bind stops subscribing after inner error") func bindStopsSubscribingAfterInnerError() {
     let subscribedLater = Guarded(false)
     let bound = signal([0, 1]).bind {
       { (value: Int, _) -> Signal<Int>? in
@@ -63,22 +64,23 @@ import Testing
           }
       }
     }
-    #expect(history(bound) == ["error(boom)"])
+    #expect(recorded(bound) == [.error(TestError.boom)])
     #expect(!subscribedLater.value)
   }
 
   @Test("G5: Merge does not subscribe after synchronous error")
-  func g5MergeDoesNotSubscribeAfterSynchronousError() {
+  func mergeDoesNotSubscribeAfterSynchronousError() {
     let subscribedLater = Guarded(false)
     let later = Signal<Int>.defer {
       subscribedLater.value = true
       return .just(1)
     }
-    #expect(history(Signal<Int>.merge([.error(TestError.boom), later])) == ["error(boom)"])
+    #expect(recorded(Signal<Int>.merge([.error(TestError.boom), later])) == [.error(TestError.boom)])
     #expect(!subscribedLater.value)
   }
 
-  @Test("G29: merge sends the values of every signal in arrival order") func g29Merge() {
+  @Test("G29: merge sends the values of every signal in arrival order")
+  func mergeSendsTheValuesOfEverySignalInArrivalOrder() {
     let first = Subject<Int>()
     let second = Subject<Int>()
     let merged = first.signal.merge(with: second.signal)
@@ -88,18 +90,18 @@ import Testing
     second.sendNext(2)
     first.sendNext(3)
     first.sendCompleted()
-    #expect(a.history == ["next(1)", "next(2)", "next(3)"])
+    #expect(a.recorded == [.next(1), .next(2), .next(3)])
     second.sendCompleted()
-    #expect(a.history == expectHistory([1, 2, 3]))
-    #expect(b.history == a.history)
-    #expect(history(Signal<Int>.merge([])) == ["completed"])
+    #expect(a.recorded == [.next(1), .next(2), .next(3), .completed])
+    #expect(b.recorded == a.recorded)
+    #expect(recorded(Signal<Int>.merge([])) == [.completed])
     let failing = Subject<Int>()
     let errors = Recorder(Signal<Int>.merge([failing.signal, Subject<Int>().signal]))
     failing.sendError(TestError.boom)
-    #expect(errors.history == ["error(boom)"])
+    #expect(errors.recorded == [.error(TestError.boom)])
   }
 
-  @Test("G30: flatten(maxConcurrent:) queues inner signals beyond the limit") func g30FlattenWithLimits() {
+  @Test("G30: flatten(maxConcurrent:) queues inner signals beyond the limit") func flattenWithLimits() {
     let outer = Subject<Signal<Int>>()
     let inners = [Subject<Int>(), Subject<Int>(), Subject<Int>()]
     let unlimited = Recorder(outer.signal.flatten(maxConcurrent: 0))
@@ -112,15 +114,15 @@ import Testing
     inners[1].sendNext(11)
     inners[2].sendNext(20)
     inners[1].sendCompleted()
-    #expect(unlimited.history == ["next(10)", "next(1)", "next(11)", "next(20)"])
-    #expect(serial.history == ["next(1)", "next(11)"])
+    #expect(unlimited.recorded == [.next(10), .next(1), .next(11), .next(20)])
+    #expect(serial.recorded == [.next(1), .next(11)])
     inners[2].sendNext(21)
     inners[2].sendCompleted()
-    #expect(unlimited.history == expectHistory([10, 1, 11, 20, 21]))
-    #expect(serial.history == expectHistory([1, 11, 21]))
+    #expect(unlimited.recorded == [.next(10), .next(1), .next(11), .next(20), .next(21), .completed])
+    #expect(serial.recorded == [.next(1), .next(11), .next(21), .completed])
   }
 
-  @Test("G31: Flatten disposed during inner subscription") func g31FlattenDisposedDuringInnerSubscription() {
+  @Test("G31: Flatten disposed during inner subscription") func flattenDisposedDuringInnerSubscription() {
     for _ in 0..<100 {
       let trigger = Subject<Void>()
       let inner = Signal<Int> { subscriber in
@@ -130,7 +132,7 @@ import Testing
         return nil
       }
       let recorder = Recorder(Signal.just(inner).flatten().take(until: trigger.signal))
-      #expect(recorder.history == ["next(1)", "completed"])
+      #expect(recorder.recorded == [.next(1), .completed])
     }
   }
 
@@ -139,11 +141,11 @@ import Testing
     let parts = (0..<100_000).map { Signal.just($0) }
     onThread(stackSize: 512 * 1024) {
       let recorder = Recorder(Signal<Int>.concat(parts).collect().map(\.count))
-      precondition(recorder.history == ["next(100000)", "completed"])
+      precondition(recorder.recorded == [.next(100000), .completed])
     }
   }
 
-  @Test("G32: switchToLatest forwards only the latest inner signal") func g32SwitchToLatest() {
+  @Test("G32: switchToLatest forwards only the latest inner signal") func switchToLatest() {
     let outer = Subject<Signal<Int>>()
     let first = Subject<Int>()
     let second = Subject<Int>()
@@ -154,25 +156,25 @@ import Testing
     first.sendNext(2)
     second.sendNext(3)
     outer.sendCompleted()
-    #expect(recorder.history == ["next(1)", "next(3)"])
+    #expect(recorder.recorded == [.next(1), .next(3)])
     second.sendCompleted()
-    #expect(recorder.history == expectHistory([1, 3]))
+    #expect(recorder.recorded == [.next(1), .next(3), .completed])
 
     let failing = Subject<Signal<Int>>()
     let errors = Recorder(failing.signal.switchToLatest())
     failing.sendNext(.error(TestError.boom))
-    #expect(errors.history == ["error(boom)"])
+    #expect(errors.recorded == [.error(TestError.boom)])
 
     let subscriptions = Guarded(0)
     let cold = Signal<Signal<Int>>.defer {
       subscriptions.value += 1
       return .just(.just(subscriptions.value))
     }.switchToLatest()
-    #expect(history(cold) == expectHistory([1]))
-    #expect(history(cold) == expectHistory([2]))
+    #expect(recorded(cold) == [.next(1), .completed])
+    #expect(recorded(cold) == [.next(2), .completed])
   }
 
-  @Test("G40: Concat of signal of signals") func g40ConcatOfSignalOfSignals() {
+  @Test("G40: Concat of signal of signals") func concatOfSignalOfSignals() {
     let outer = ReplaySubject<Signal<Int>>()
     let first = Subject<Int>()
     let later = Subject<Int>()
@@ -185,12 +187,12 @@ import Testing
     first.sendCompleted()
     later.sendNext(2)
     outer.sendCompleted()
-    #expect(recorder.history == ["next(1)", "next(2)"])
+    #expect(recorder.recorded == [.next(1), .next(2)])
     later.sendCompleted()
-    #expect(recorder.history == expectHistory([1, 2]))
+    #expect(recorder.recorded == [.next(1), .next(2), .completed])
 
     let errors = Recorder(Signal.just(Signal<Int>.error(TestError.boom)).concat())
-    #expect(errors.history == ["error(boom)"])
+    #expect(errors.recorded == [.error(TestError.boom)])
 
     let laterSubscribed = Guarded(false)
     let pending = Subject<Int>()
@@ -206,9 +208,10 @@ import Testing
     #expect(!laterSubscribed.value)
   }
 
-  @Test("G41: then ignores the values and continues with the next signal on completion") func g41Then() {
-    #expect(history(signal([1, 2]).then { Signal.just("x") }) == ["next(x)", "completed"])
-    #expect(history(Signal<Int>.empty.then { Signal.just("x") }) == ["next(x)", "completed"])
-    #expect(history(Signal<Int>.error(TestError.boom).then { Signal.just("x") }) == ["error(boom)"])
+  @Test("G41: then ignores the values and continues with the next signal on completion")
+  func thenIgnoresTheValuesAndContinuesWithTheNextSignalOnCompletion() {
+    #expect(recorded(signal([1, 2]).then { Signal.just("x") }) == [.next("x"), .completed])
+    #expect(recorded(Signal<Int>.empty.then { Signal.just("x") }) == [.next("x"), .completed])
+    #expect(recorded(Signal<Int>.error(TestError.boom).then { Signal.just("x") }) == [.error(TestError.boom)])
   }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LazySeqSignals
+import LazySeqTestSupport
 import Synchronization
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 @Suite struct BlockingTimeoutTests {

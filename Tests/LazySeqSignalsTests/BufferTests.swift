@@ -2,6 +2,7 @@
 // count whichever comes first; the rest at completion.
 
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 @Suite struct BufferTests {
@@ -97,6 +98,16 @@ import Testing
     #expect(recorder.recorded == [])
   }
 
+  @Test func countsMustBePositive() async {
+    await #expect(processExitsWith: .failure) { _ = Signal<Int>.never.buffer(count: 0) }
+    await #expect(processExitsWith: .failure) {
+      _ = Signal<Int>.never.buffer(.seconds(1), count: -1, on: ImmediateScheduler())
+    }
+  }
+}
+
+/// `buffer` fed from several threads at once.
+@Suite struct BufferConcurrencyTests {
   @Test func concurrentSendersNeverLoseOrDuplicateAValue() {
     let scheduler = QueueScheduler()
     let subject = Subject<Int>()
@@ -110,12 +121,5 @@ import Testing
     subject.sendCompleted()
     #expect(done.value)
     #expect(received.value.sorted() == (0..<4).flatMap { thread in (0..<500).map { thread * 1000 + $0 } })
-  }
-
-  @Test func countsMustBePositive() async {
-    await #expect(processExitsWith: .failure) { _ = Signal<Int>.never.buffer(count: 0) }
-    await #expect(processExitsWith: .failure) {
-      _ = Signal<Int>.never.buffer(.seconds(1), count: -1, on: ImmediateScheduler())
-    }
   }
 }

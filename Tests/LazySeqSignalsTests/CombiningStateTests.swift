@@ -1,3 +1,4 @@
+import LazySeqTestSupport
 import Testing
 
 @testable import LazySeqSignals

@@ -1,8 +1,9 @@
-// Every name and signature of API.md's "Signals: `Command` and properties",
+// Every name and signature of `Command` and the properties (Docs/Commands.md),
 // used as written, with explicit types, so that a renamed or reshaped member
 // fails to compile.
 
 import LazySeqSignals
+import LazySeqTestSupport
 import Synchronization
 import Testing
 
@@ -24,11 +25,11 @@ struct CommandContractTests {
     let error: CommandError = .notEnabled
     let asError: any Error = error
     let isEquatable: Bool = error == CommandError.notEnabled
-    #expect(history(execution) == expectHistory(["1"]))
-    #expect(history(executionSignals).isEmpty)
-    #expect(history(errors).isEmpty)
-    #expect(history(executing) == ["next(false)"])
-    #expect(history(enabled) == ["next(true)"])
+    #expect(recorded(execution) == [.next("1"), .completed])
+    #expect(Recorder(executionSignals).events.isEmpty)
+    #expect(Recorder(errors).events.isEmpty)
+    #expect(recorded(executing) == [.next(false)])
+    #expect(recorded(enabled) == [.next(true)])
     #expect(asError is CommandError && isEquatable)
   }
 
@@ -54,8 +55,8 @@ struct CommandContractTests {
     #expect(read == 2 && result == "3" && value == 4)
     #expect(constant.value == 1 && following.value == 5 && mapped.value == "4")
     #expect(generic(view) == 4)
-    #expect(history(signal) == ["next(4)"])
-    #expect(history(changes).isEmpty)
+    #expect(recorded(signal) == [.next(4)])
+    #expect(Recorder(changes).events.isEmpty)
   }
 
   @Test("Bindings")

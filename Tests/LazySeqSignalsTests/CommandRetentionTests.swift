@@ -1,4 +1,5 @@
 import LazySeqSignals
+import LazySeqTestSupport
 import Synchronization
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import LazySeqSignals
+import LazySeqTestSupport
 import Synchronization
 
 #if canImport(Darwin)

@@ -1,36 +1,38 @@
 import Dispatch
 import Foundation
 import LazySeqSignals
+import LazySeqTestSupport
 import Synchronization
 import Testing
 
-/// RAC 2.5's `RACCommandSpec` (G90–G92 of rac25-semantics.md), ported, plus
+/// RAC 2.5's `RACCommandSpec` (G90–G92), ported, plus
 /// the contract's own promises. RAC delivered on the main thread; here every
-/// event is sent on the thread that caused it (deliberate difference 8), so
+/// event is sent on the thread that caused it (Docs/ComingFromReactiveCocoa.md, deliberate difference 8), so
 /// the "on the main thread" halves become "synchronously, on the causing
 /// thread".
 @Suite struct CommandTests {
   // MARK: G90 — defaults, execution signals, executing, lifetime
 
-  @Test func g90EnabledAndNotExecutingByDefault() {
+  @Test("G90: enabled and not executing by default") func enabledAndNotExecutingByDefault() {
     let command = Command<Int, Int> { .just($0) }
-    #expect(history(command.enabled.take(1)) == expectHistory([true]))
-    #expect(history(command.executing.take(1)) == expectHistory([false]))
+    #expect(recorded(command.enabled.take(1)) == [.next(true), .completed])
+    #expect(recorded(command.executing.take(1)) == [.next(false), .completed])
     #expect(command.isEnabled)
     #expect(!command.isExecuting)
     #expect(!command.allowsConcurrentExecution)
   }
 
-  @Test func g90ExecuteSendsTheExecutionOnExecutionSignalsAndReturnsIt() {
+  @Test("G90: execute sends the execution on execution signals and returns it")
+  func executeSendsTheExecutionOnExecutionSignalsAndReturnsIt() {
     let command = Command<Int, Int> { .just($0 * 10) }
     let inners = Recorder(command.executionSignals)
     let returned = command.execute(4)
     #expect(inners.values.count == 1)
-    #expect(history(inners.values[0]) == expectHistory([40]))
-    #expect(history(returned) == expectHistory([40]))
+    #expect(recorded(inners.values[0]) == [.next(40), .completed])
+    #expect(recorded(returned) == [.next(40), .completed])
   }
 
-  @Test func g90NoErrorsByDefault() {
+  @Test("G90: no errors by default") func noErrorsByDefault() {
     let command = Command<Int, Int> { .just($0) }
     let errors = Recorder(command.errors)
     command.execute(1)
@@ -38,7 +40,8 @@ import Testing
     #expect(errors.events.isEmpty)
   }
 
-  @Test func g90ExecutingIsTrueWhileRunningAndFalseAfterwards() {
+  @Test("G90: executing is true while running and false afterwards")
+  func executingIsTrueWhileRunningAndFalseAfterwards() {
     let work = Subject<Int>()
     let command = Command<Void, Int> { work.signal }
     let executing = Recorder(command.executing)
@@ -53,7 +56,7 @@ import Testing
     #expect(!command.isExecuting)
   }
 
-  @Test func g90DeallocatesWithoutSubscribers() {
+  @Test("G90: deallocates without subscribers") func deallocatesWithoutSubscribers() {
     weak var weakCommand: Command<Int, Int>?
     do {
       let command = Command<Int, Int> { .just($0) }
@@ -63,7 +66,8 @@ import Testing
     #expect(weakCommand == nil)
   }
 
-  @Test func g90AnExecutionInProgressDoesNotKeepTheCommandAlive() {
+  @Test("G90: an execution in progress does not keep the command alive")
+  func anExecutionInProgressDoesNotKeepTheCommandAlive() {
     let work = Subject<Int>()
     weak var weakCommand: Command<Void, Int>?
     var result: Signal<Int>?
@@ -76,10 +80,10 @@ import Testing
     // The execution is not cancelled: it runs to its end.
     work.sendNext(7)
     work.sendCompleted()
-    #expect(result.map(history) == expectHistory([7]))
+    #expect(result.map { recorded($0) } == [.next(7), .completed])
   }
 
-  @Test func g90AllFourSignalsCompleteOnDeallocation() {
+  @Test("G90: all four signals complete on deallocation") func allFourSignalsCompleteOnDeallocation() {
     let executionSignals = Recorder<Signal<Int>>()
     let errors = Recorder<any Error>()
     let executing = Recorder<Bool>()
@@ -90,17 +94,17 @@ import Testing
       errors.subscribe(to: command.errors)
       executing.subscribe(to: command.executing)
       enabled.subscribe(to: command.enabled)
-      #expect(executing.history == ["next(false)"])
+      #expect(executing.recorded == [.next(false)])
     }
     #expect(executionSignals.history == ["completed"])
     #expect(errors.history == ["completed"])
-    #expect(executing.history == ["next(false)", "completed"])
-    #expect(enabled.history == ["next(true)", "completed"])
+    #expect(executing.recorded == [.next(false), .completed])
+    #expect(enabled.recorded == [.next(true), .completed])
   }
 
   // MARK: G91 — executions
 
-  @Test func g91TheBlockRunsOncePerExecution() {
+  @Test("G91: the block runs once per execution") func theBlockRunsOncePerExecution() {
     let calls = Counter()
     let command = Command<Int, Int> { input in
       calls.increment()
@@ -112,7 +116,7 @@ import Testing
     #expect(calls.value == 2)
   }
 
-  @Test func g91ExecutionsAreDeliveredInOrder() {
+  @Test("G91: executions are delivered in order") func executionsAreDeliveredInOrder() {
     let command = Command<[String], String>(allowsConcurrentExecution: true) { words in
       signal(words)
     }
@@ -122,7 +126,7 @@ import Testing
     #expect(received.values == ["foo", "bar", "buzz", "baz"])
   }
 
-  @Test func g91ExecutingWaitsForEveryExecution() {
+  @Test("G91: executing waits for every execution") func executingWaitsForEveryExecution() {
     let first = Subject<Int>()
     let second = Subject<Int>()
     let command = Command<Int, Int>(allowsConcurrentExecution: true) {
@@ -138,7 +142,8 @@ import Testing
     #expect(executing.values == [false, true, false])
   }
 
-  @Test func g91ErrorsGoToExecuteAndErrorsButNotExecutionSignals() {
+  @Test("G91: errors go to execute and errors but not execution signals")
+  func errorsGoToExecuteAndErrorsButNotExecutionSignals() {
     let command = Command<Int, Int> { input in
       Signal { subscriber in
         subscriber.sendNext(input)
@@ -150,13 +155,13 @@ import Testing
     command.executionSignals.subscribe(next: { inners.append(.next(Recorder($0))) })
     let errors = Recorder(command.errors)
     let returned = command.execute(5)
-    #expect(history(returned) == ["next(5)", "error(boom)"])
-    #expect(inners.values.map(\.history) == [expectHistory([5])])
+    #expect(recorded(returned) == [.next(5), .error(TestError.boom)])
+    #expect(inners.values.map(\.recorded) == [[.next(5), .completed]])
     #expect(errors.values.count == 1)
     #expect(errors.values.first as? TestError == .boom)
   }
 
-  @Test func g91ValuesAndCompletionsAreNotSentOnErrors() {
+  @Test("G91: values and completions are not sent on errors") func valuesAndCompletionsAreNotSentOnErrors() {
     let command = Command<Int, Int> { .just($0) }
     let errors = Recorder(command.errors)
     command.execute(1)
@@ -166,7 +171,8 @@ import Testing
 
   // MARK: G92 — enabled
 
-  @Test func g92EnabledFollowsTheLatestValueOfItsInputSampledAtInit() {
+  @Test("G92: enabled follows the latest value of its input sampled at init")
+  func enabledFollowsTheLatestValueOfItsInputSampledAtInit() {
     let input = BehaviorSubject(false)
     let command = Command<Int, Int>(enabled: input.signal) { .just($0) }
     #expect(!command.isEnabled)
@@ -178,7 +184,7 @@ import Testing
     #expect(enabled.values == [false, true, false])
   }
 
-  @Test func g92EnabledIsTrueBeforeTheInputsFirstValue() {
+  @Test("G92: enabled is true before the inputs first value") func enabledIsTrueBeforeTheInputsFirstValue() {
     let input = Subject<Bool>()
     let command = Command<Int, Int>(enabled: input.signal) { .just($0) }
     let enabled = Recorder(command.enabled)
@@ -187,7 +193,7 @@ import Testing
     #expect(enabled.values == [true, false])
   }
 
-  @Test func g92DisabledWhileExecutingUnlessConcurrent() {
+  @Test("G92: disabled while executing unless concurrent") func disabledWhileExecutingUnlessConcurrent() {
     let work = Subject<Int>()
     let serial = Command<Void, Int> { work.signal }
     let serialEnabled = Recorder(serial.enabled)
@@ -205,7 +211,8 @@ import Testing
     #expect(concurrent.isExecuting)
   }
 
-  @Test func g92ExecutingWhileDisabledFailsWithoutRunningTheBlockOrSendingErrors() {
+  @Test("G92: executing while disabled fails without running the block or sending errors")
+  func executingWhileDisabledFailsWithoutRunningTheBlockOrSendingErrors() {
     let calls = Counter()
     let command = Command<Int, Int>(enabled: .just(false)) { input in
       calls.increment()
@@ -215,7 +222,7 @@ import Testing
     let inners = Recorder(command.executionSignals)
     let executing = Recorder(command.executing)
     let result = command.execute(1)
-    #expect(history(result) == ["error(notEnabled)"])
+    #expect(recorded(result) == [.failed("notEnabled")])
     #expect(Recorder(result).events.first?.error as? CommandError == .notEnabled)
     #expect(calls.value == 0)
     #expect(errors.events.isEmpty)
@@ -223,7 +230,8 @@ import Testing
     #expect(executing.values == [false])
   }
 
-  @Test func g92ExecutingWhileRunningFailsWithNotEnabled() {
+  @Test("G92: executing while running fails with not enabled") func executingWhileRunningFailsWithNotEnabled()
+  {
     let work = Subject<Int>()
     let calls = Counter()
     let command = Command<Void, Int> {
@@ -231,11 +239,12 @@ import Testing
       return work.signal
     }
     command.execute(())
-    #expect(history(command.execute(())) == ["error(notEnabled)"])
+    #expect(recorded(command.execute(())) == [.failed("notEnabled")])
     #expect(calls.value == 1)
   }
 
-  @Test func g92EnabledCompletesOnDeallocationEvenIfItsInputHasNot() {
+  @Test("G92: enabled completes on deallocation even if its input has not")
+  func enabledCompletesOnDeallocationEvenIfItsInputHasNot() {
     let input = Subject<Bool>()
     let enabled = Recorder<Bool>()
     weak var weakCommand: Command<Int, Int>?
@@ -246,7 +255,7 @@ import Testing
       input.sendNext(false)
     }
     #expect(weakCommand == nil)
-    #expect(enabled.history == ["next(true)", "next(false)", "completed"])
+    #expect(enabled.recorded == [.next(true), .next(false), .completed])
   }
 
   // MARK: The contract
@@ -280,8 +289,8 @@ import Testing
     work.sendCompleted()
     let late = Recorder(result)
     #expect(subscriptions.value == 1)
-    #expect(early.history == expectHistory([1, 2]))
-    #expect(late.history == expectHistory([1, 2]))
+    #expect(early.recorded == [.next(1), .next(2), .completed])
+    #expect(late.recorded == [.next(1), .next(2), .completed])
   }
 
   @Test func anExecutionIsAnnouncedBeforeItsWorkStarts() {
@@ -312,11 +321,11 @@ import Testing
 
   @Test func theEndIsHeardAfterTheCommandIsEnabledAgain() {
     let command = Command<Int, Int> { .just($0) }
-    let again = Guarded<[String]>([])
+    let again = Guarded<[Recorded<Int>]>([])
     command.execute(1).subscribe(completed: {
-      again.value = history(command.execute(2))
+      again.value = recorded(command.execute(2))
     })
-    #expect(again.value == expectHistory([2]))
+    #expect(again.value == [.next(2), .completed])
   }
 
   @Test func anErrorsObserverCanRetryTheCommand() {
@@ -369,11 +378,11 @@ import Testing
     let result = Recorder(login.execute("ada"))
     scheduler.advance(by: .seconds(1))
     cancel.execute(())
-    #expect(result.history == ["completed"])
+    #expect(result.recorded == [.completed])
     #expect(!login.isExecuting)
     let second = Recorder(login.execute("grace"))
     scheduler.advance(by: .seconds(2))
-    #expect(second.history == expectHistory(["welcome grace"]))
+    #expect(second.recorded == [.next("welcome grace"), .completed])
   }
 }
 
@@ -453,7 +462,7 @@ import Testing
       for _ in 0..<3 { release.signal() }
       finished.wait()
       #expect(ended.value == 3, "iteration \(iteration)")
-      #expect(executing.history == ["next(false)", "next(true)", "completed"], "iteration \(iteration)")
+      #expect(executing.recorded == [.next(false), .next(true), .completed], "iteration \(iteration)")
     }
   }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LazySeqSignals
+import LazySeqTestSupport
 import Synchronization
 import Testing
 
@@ -113,7 +114,7 @@ import Testing
     #expect(count.load(ordering: .relaxed) == 8_000)
   }
 
-  @Test func g72NoNextAfterTerminalUnderAFlood() {
+  @Test("G72: no next after terminal under a flood") func noNextAfterTerminalUnderAFlood() {
     for _ in 0..<200 {
       let captured = Locked<Subscriber<Int>?>(nil)
       let finished = Atomic<Bool>(false)

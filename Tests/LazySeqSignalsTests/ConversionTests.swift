@@ -1,10 +1,11 @@
 // Signal ⇄ sequence conversions and the Swift concurrency bridge
-// (API.md "Conversions"; RAC E3–E5 and the `-sequence` spec).
+// (Docs/Conversions.md; RAC E3–E5 and the `-sequence` spec).
 
 import Dispatch
 import Foundation
 import LazySeq
 import LazySeqSignals
+import LazySeqTestSupport
 import Synchronization
 import Testing
 
@@ -40,7 +41,7 @@ private func forwardingSignal() -> (Subject<Int>, Signal<Int>, Count) {
 }
 
 @Suite("Seq → Signal")
-struct SeqToSignalTests {
+struct SeqToSignalConcurrencyTests {
   @Test("E3: signal(on: immediate) sends every element, then completes")
   func immediate() throws {
     let values = Array(0..<100)
@@ -133,7 +134,7 @@ struct SeqToSignalTests {
 }
 
 @Suite("Signal → Seq")
-struct SignalToSeqTests {
+struct SignalToSeqConcurrencyTests {
   @Test("A synchronous signal's values, as RAC's -sequence spec")
   func synchronous() {
     let signal = Signal<Int> { subscriber in
@@ -285,7 +286,7 @@ struct SignalToSeqTests {
 }
 
 @Suite("Blocking conversions")
-struct BlockingTests {
+struct BlockingConcurrencyTests {
   @Test("first returns the first value or nil, and throws errors")
   func first() throws {
     #expect(try Signal.just(7).first() == 7)
@@ -328,7 +329,7 @@ struct BlockingTests {
 }
 
 @Suite("Swift concurrency")
-struct ConcurrencyBridgeTests {
+struct ConcurrencyBridgeThreadingTests {
   @Test("for try await over a signal's values")
   func values() async throws {
     var received: [Int] = []

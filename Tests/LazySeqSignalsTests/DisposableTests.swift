@@ -1,9 +1,10 @@
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// Disposables (G85–G87).
 @Suite struct DisposableTests {
-  @Test func g85AnyDisposable() {
+  @Test("G85: any disposable") func anyDisposable() {
     let flag = AnyDisposable()
     #expect(!flag.isDisposed)
     flag.dispose()
@@ -18,7 +19,7 @@ import Testing
     #expect(notRun.value == 0)
   }
 
-  @Test func g85ScopedDisposableDisposesOnDeinit() {
+  @Test("G85: scoped disposable disposes on deinit") func scopedDisposableDisposesOnDeinit() {
     let inner = AnyDisposable()
     do { _ = ScopedDisposable(inner) }
     #expect(inner.isDisposed)
@@ -27,7 +28,7 @@ import Testing
     #expect(other.isDisposed)
   }
 
-  @Test func g86CompoundDisposable() {
+  @Test("G86: compound disposable") func compoundDisposable() {
     let children = (0..<3).map { _ in AnyDisposable() }
     let compound = CompoundDisposable(children)
     let added = AnyDisposable()
@@ -44,7 +45,7 @@ import Testing
     #expect(late.isDisposed)
   }
 
-  @Test func g87SerialDisposable() {
+  @Test("G87: serial disposable") func serialDisposable() {
     let serial = SerialDisposable()
     #expect(serial.inner == nil)
     let first = AnyDisposable()
@@ -67,7 +68,7 @@ import Testing
     #expect(serial.inner == nil)
   }
 
-  @Test func g87SerialDisposableReleasesItsInner() {
+  @Test("G87: serial disposable releases its inner") func serialDisposableReleasesItsInner() {
     weak var weakInner: AnyDisposable?
     let serial = SerialDisposable()
     do {

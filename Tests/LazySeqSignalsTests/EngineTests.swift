@@ -1,4 +1,5 @@
 import Foundation
+import LazySeqTestSupport
 import Synchronization
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// The invariants of the signal engine that need threads (run under
 /// ThreadSanitizer; see `.ci/tsan-filter`).
-@Suite struct EngineInvariantTests {
+@Suite struct EngineInvariantConcurrencyTests {
   final class Token: Sendable {}
 
   @Test func aMergePointFedByTwoConcurrentSourcesNeverOverlaps() {
@@ -147,7 +148,7 @@ import Testing
   }
 }
 
-/// The engine's single-threaded guarantees and the fixes of issue 10.
+/// The engine's single-threaded guarantees: reentrant sends, disposal and termination.
 @Suite struct EngineTests {
   @Test func aSendReenteringFromInsideAFusedMapIsQueuedAtTheSource() {
     let subject = Subject<Int>()

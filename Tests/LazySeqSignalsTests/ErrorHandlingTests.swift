@@ -1,9 +1,10 @@
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// RAC's RACSignalSpec checklist: catch, retry and repeat (G21, G22, G51).
 @Suite struct ErrorHandlingTests {
-  @Test("G21: Repeat resubscribes until error") func g21RepeatResubscribesUntilError() {
+  @Test("G21: Repeat resubscribes until error") func repeatResubscribesUntilError() {
     let subscriptions = Guarded(0)
     let source = Signal<Int> { subscriber in
       subscriptions.value += 1
@@ -16,10 +17,10 @@ import Testing
       }
       return nil
     }
-    #expect(history(source.repeat()) == ["next(1)", "next(2)", "next(3)", "error(boom)"])
+    #expect(recorded(source.repeat()) == [.next(1), .next(2), .next(3), .error(TestError.boom)])
   }
 
-  @Test("G22: Repeat stops on disposal and with take") func g22RepeatStopsOnDisposalAndWithTake() {
+  @Test("G22: Repeat stops on disposal and with take") func repeatStopsOnDisposalAndWithTake() {
     let count = Guarded(0)
     let subscriber = Guarded<Subscriber<Int>?>(nil)
     subscriber.value = Subscriber(next: { _ in
@@ -30,8 +31,8 @@ import Testing
     #expect(count.value == 2)
     #expect(subscriber.value?.isDisposed == true)
     subscriber.value = nil
-    #expect(history(Signal.just(1).repeat().take(1)) == expectHistory([1]))
-    #expect(history(Signal.just(7).repeat().take(100_000)).count == 100_001)
+    #expect(recorded(Signal.just(1).repeat().take(1)) == [.next(1), .completed])
+    #expect(Recorder(Signal.just(7).repeat().take(100_000)).events.count == 100_001)
   }
 
   @Test("Retry resubscribes at most n times") func retryResubscribesAtMostNTimes() {
@@ -42,19 +43,22 @@ import Testing
       subscriber.sendError(TestError.boom)
       return nil
     }
-    #expect(history(failing.retry(2)) == ["next(1)", "next(2)", "next(3)", "error(boom)"])
+    #expect(recorded(failing.retry(2)) == [.next(1), .next(2), .next(3), .error(TestError.boom)])
     attempts.value = 0
-    #expect(history(failing.retry(0)) == ["next(1)", "error(boom)"])
+    #expect(recorded(failing.retry(0)) == [.next(1), .error(TestError.boom)])
     attempts.value = 0
-    #expect(history(failing.retry().take(5)) == expectHistory([1, 2, 3, 4, 5]))
+    #expect(
+      recorded(failing.retry().take(5)) == [.next(1), .next(2), .next(3), .next(4), .next(5), .completed])
   }
 
-  @Test("G51: catch switches to the handler’s signal on error") func g51Catch() {
+  @Test("G51: catch switches to the handler’s signal on error") func catchSwitchesToTheHandlersSignal() {
     let caught = Signal<Int>.error(TestError.boom).catch { _ in .just(41) }
-    #expect(history(caught) == expectHistory([41]))
+    #expect(recorded(caught) == [.next(41), .completed])
     #expect(
-      history(Signal<Int>.error(TestError.boom).catch { _ in .error(TestError.other) }) == ["error(other)"])
-    #expect(history(Signal<Int>.error(TestError.boom).catchTo(.just(1))) == expectHistory([1]))
+      recorded(Signal<Int>.error(TestError.boom).catch { _ in .error(TestError.other) }) == [
+        .error(TestError.other)
+      ])
+    #expect(recorded(Signal<Int>.error(TestError.boom).catchTo(.just(1))) == [.next(1), .completed])
     let disposed = Guarded(false)
     let replacement = Signal<Int> { _ in AnyDisposable { disposed.value = true } }
     Signal<Int>.error(TestError.boom).catchTo(replacement).subscribe().dispose()

@@ -1,11 +1,12 @@
 import Foundation
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 @Suite struct LeadingDotSchedulerTests {
   @Test func immediateRunsAtOnce() {
     let recorder = Recorder(signal([1, 2]).deliver(on: .immediate))
-    #expect(recorder.history == expectHistory([1, 2]))
+    #expect(recorder.recorded == completion(after: [1, 2]))
   }
 
   @Test func mainIsTheMainQueueScheduler() {

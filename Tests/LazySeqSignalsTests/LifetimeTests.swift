@@ -1,11 +1,12 @@
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// Weak-reference lifetime checks (G24, G31, G43, G44, G71).
 @Suite struct LifetimeTests {
   final class Token: Sendable {}
 
-  @Test func g43SignalThatDoesNothingIsFreed() {
+  @Test("G43: signal that does nothing is freed") func signalThatDoesNothingIsFreed() {
     weak var weakSignal: Signal<Int>?
     do {
       let signal = Signal<Int> { _ in nil }
@@ -15,7 +16,7 @@ import Testing
     #expect(weakSignal == nil)
   }
 
-  @Test func g43CompletedSubscriptionReleasesEverything() {
+  @Test("G43: completed subscription releases everything") func completedSubscriptionReleasesEverything() {
     weak var weakSignal: Signal<Int>?
     weak var weakToken: Token?
     weak var weakSubscription: (any Disposable)?
@@ -35,7 +36,8 @@ import Testing
     #expect(weakSubscription == nil)
   }
 
-  @Test func g44ActiveSubscriptionRetainsIntermediateSignalsUntilDisposed() {
+  @Test("G44: active subscription retains intermediate signals until disposed")
+  func activeSubscriptionRetainsIntermediateSignalsUntilDisposed() {
     let subject = Subject<Int>()
     weak var weakToken: Token?
     let recorder = Recorder<Int>()
@@ -82,7 +84,8 @@ import Testing
     #expect(weakToken == nil)
   }
 
-  @Test func g24CombineLatestOfSubjectsHasNoRetainCycle() {
+  @Test("G24: combine latest of subjects has no retain cycle") func combineLatestOfSubjectsHasNoRetainCycle()
+  {
     weak var weakSubject: Subject<Int>?
     weak var weakSignal: Signal<(Int, Int)>?
     do {
@@ -99,7 +102,8 @@ import Testing
     #expect(weakSignal == nil)
   }
 
-  @Test func g31FlattenReleasesFinishedInnerSubscriptions() {
+  @Test("G31: flatten releases finished inner subscriptions") func flattenReleasesFinishedInnerSubscriptions()
+  {
     let outer = Subject<Signal<Int>>()
     weak var weakToken: Token?
     let subscription = outer.signal.flatten().subscribe()
@@ -117,7 +121,8 @@ import Testing
     subscription.dispose()
   }
 
-  @Test func g71SharedSubscriberDoesNotRetainDisposedSubscriptions() {
+  @Test("G71: shared subscriber does not retain disposed subscriptions")
+  func sharedSubscriberDoesNotRetainDisposedSubscriptions() {
     let subscriber = Subscriber<Int>()
     weak var weakToken: Token?
     do {

@@ -1,9 +1,10 @@
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// RAC's RACSignalSpec checklist: take, skip and their variants (G11, G12, G42).
 @Suite struct LimitTests {
-  @Test("G11: take(until:) completes when the trigger fires") func g11TakeUntilTrigger() {
+  @Test("G11: take(until:) completes when the trigger fires") func takeUntilTrigger() {
     let source = Subject<Int>()
     let trigger = Subject<Void>()
     let recorder = Recorder(source.signal.take(until: trigger.signal))
@@ -11,19 +12,19 @@ import Testing
     source.sendNext(2)
     trigger.sendNext(())
     source.sendNext(3)
-    #expect(recorder.history == ["next(1)", "next(2)", "completed"])
+    #expect(recorder.recorded == [.next(1), .next(2), .completed])
 
     let completing = Subject<Void>()
     let second = Recorder(source.signal.take(until: completing.signal))
     source.sendNext(4)
     completing.sendCompleted()
     source.sendNext(5)
-    #expect(second.history == ["next(4)", "completed"])
+    #expect(second.recorded == [.next(4), .completed])
 
-    #expect(history(signal([1, 2]).take(until: Signal<Void>.empty)) == ["completed"])
+    #expect(recorded(signal([1, 2]).take(until: Signal<Void>.empty)) == [.completed])
   }
 
-  @Test("G12: take(untilReplacement:) hands over to the replacement") func g12TakeUntilReplacement() {
+  @Test("G12: take(untilReplacement:) hands over to the replacement") func takeUntilReplacement() {
     let receiver = Subject<Int>()
     let replacement = Subject<Int>()
     let recorder = Recorder(receiver.signal.take(untilReplacement: replacement.signal))
@@ -33,14 +34,18 @@ import Testing
     receiver.sendNext(4)
     replacement.sendNext(5)
     replacement.sendCompleted()
-    #expect(recorder.history == expectHistory([1, 2, 3, 5]))
+    #expect(recorder.recorded == [.next(1), .next(2), .next(3), .next(5), .completed])
 
     let receiverCompletes = Recorder(signal([1]).take(untilReplacement: .never))
-    #expect(receiverCompletes.history == ["next(1)"])
-    #expect(history(Signal<Int>.error(TestError.boom).take(untilReplacement: .never)) == ["error(boom)"])
+    #expect(receiverCompletes.recorded == [.next(1)])
     #expect(
-      history(signal([1, 2, 3]).take(untilReplacement: signal([4, 5, 6]))) == expectHistory([4, 5, 6]))
-    #expect(history(Signal<Int>.never.take(untilReplacement: .error(TestError.boom))) == ["error(boom)"])
+      recorded(Signal<Int>.error(TestError.boom).take(untilReplacement: .never)) == [.error(TestError.boom)])
+    #expect(
+      recorded(signal([1, 2, 3]).take(untilReplacement: signal([4, 5, 6]))) == [
+        .next(4), .next(5), .next(6), .completed,
+      ])
+    #expect(
+      recorded(Signal<Int>.never.take(untilReplacement: .error(TestError.boom))) == [.error(TestError.boom)])
 
     let receiverDisposed = Guarded(false)
     let replacementDisposed = Guarded(false)
@@ -50,7 +55,7 @@ import Testing
     #expect(receiverDisposed.value && replacementDisposed.value)
   }
 
-  @Test("G42: Take on recursively sending subject") func g42TakeOnRecursivelySendingSubject() {
+  @Test("G42: Take on recursively sending subject") func takeOnRecursivelySendingSubject() {
     let subject = Subject<Int>()
     let received = Guarded<[String]>([])
     let next = Guarded(0)
@@ -66,10 +71,10 @@ import Testing
     #expect(received.value == ["0", "1", "2", "completed"])
   }
 
-  @Test("G42: Take completes without source completion") func g42TakeCompletesWithoutSourceCompletion() {
+  @Test("G42: Take completes without source completion") func takeCompletesWithoutSourceCompletion() {
     let subject = Subject<Int>()
     let recorder = Recorder(subject.signal.take(1))
     subject.sendNext(1)
-    #expect(recorder.history == expectHistory([1]))
+    #expect(recorder.recorded == [.next(1), .completed])
   }
 }

@@ -1,5 +1,6 @@
 // log(_:): every event, and each subscription and disposal, in order.
 
+import LazySeqTestSupport
 import Testing
 
 @testable import LazySeqSignals

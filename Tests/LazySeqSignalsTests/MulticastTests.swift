@@ -1,5 +1,6 @@
 import Dispatch
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// Multicasting (G63–G65, G88, G89).
@@ -19,7 +20,7 @@ import Testing
     return (source, subscriptions, disposals)
   }
 
-  @Test func g88ConnectSubscribesOnceAndNeverReconnects() {
+  @Test("G88: connect subscribes once and never reconnects") func connectSubscribesOnceAndNeverReconnects() {
     let (source, subscriptions, disposals) = counted()
     let connection = source.publish()
     #expect(subscriptions.value == 0)
@@ -31,15 +32,6 @@ import Testing
     #expect(disposals.value == 1)
     connection.connect()
     #expect(subscriptions.value == 1)
-  }
-
-  @Test func g88ConcurrentConnectsSubscribeOnce() {
-    for _ in 0..<100 {
-      let (source, subscriptions, _) = counted()
-      let connection = source.publish()
-      DispatchQueue.concurrentPerform(iterations: 4) { _ in connection.connect() }
-      #expect(subscriptions.value == 1)
-    }
   }
 
   @Test func publishSharesOneRun() {
@@ -55,11 +47,12 @@ import Testing
     let b = Recorder(connection.signal)
     connection.connect()
     #expect(runs.value == 1)
-    #expect(a.history == expectHistory([1]))
-    #expect(b.history == a.history)
+    #expect(a.recorded == [.next(1), .completed])
+    #expect(b.recorded == a.recorded)
   }
 
-  @Test func g89AutoconnectDisposesWhenLastSubscriberLeaves() {
+  @Test("G89: autoconnect disposes when last subscriber leaves")
+  func autoconnectDisposesWhenLastSubscriberLeaves() {
     let (source, subscriptions, disposals) = counted()
     let auto = source.publish().autoconnect()
     #expect(subscriptions.value == 0)
@@ -74,15 +67,16 @@ import Testing
     #expect(subscriptions.value == 1)
   }
 
-  @Test func g89AutoconnectWithReplaySubjectKeepsReplaying() {
+  @Test("G89: autoconnect with replay subject keeps replaying")
+  func autoconnectWithReplaySubjectKeepsReplaying() {
     let source = signal([1, 2]).concat(.never)
     let auto = source.multicast(ReplaySubject()).autoconnect()
     let first = Recorder(auto)
     first.disposable?.dispose()
-    #expect(Recorder(auto).history == ["next(1)", "next(2)"])
+    #expect(Recorder(auto).recorded == [.next(1), .next(2)])
   }
 
-  @Test func g65ReplayLazily() {
+  @Test("G65: replay lazily") func replayLazily() {
     let subscriptions = Guarded(0)
     let source = Signal<Int> { subscriber in
       subscriptions.value += 1
@@ -105,10 +99,10 @@ import Testing
     cut.subscribe()
     subject.sendNext(1)
     trigger.sendNext(())
-    #expect(Recorder(cut).history == expectHistory([1]))
+    #expect(Recorder(cut).recorded == [.next(1), .completed])
   }
 
-  @Test func g63g64StartLazilyAndEagerly() {
+  @Test("G63, G64: start lazily and eagerly") func startLazilyAndEagerly() {
     let scheduler = TestScheduler()
     let runs = Guarded(0)
     let lazy = Signal<Int>.startLazily(on: scheduler) { subscriber in
@@ -123,9 +117,9 @@ import Testing
     #expect(runs.value == 0)  // runs.value on the scheduler, not inline
     scheduler.run()
     #expect(runs.value == 1)
-    #expect(first.history == expectHistory([1]))
-    #expect(second.history == expectHistory([1]))
-    #expect(Recorder(lazy).history == expectHistory([1]))
+    #expect(first.recorded == [.next(1), .completed])
+    #expect(second.recorded == [.next(1), .completed])
+    #expect(Recorder(lazy).recorded == [.next(1), .completed])
 
     let eagerRuns = Guarded(0)
     let eager = Signal<Int>.startEagerly(on: scheduler) { subscriber in
@@ -134,7 +128,7 @@ import Testing
     }
     scheduler.run()
     #expect(eagerRuns.value == 1)
-    #expect(Recorder(eager).history == ["next(1)"])
+    #expect(Recorder(eager).recorded == [.next(1)])
     #expect(eagerRuns.value == 1)
   }
 
@@ -147,11 +141,23 @@ import Testing
     }
     let all = source.replay()
     #expect(runs.value == 1)
-    #expect(Recorder(all).history == ["next(1)", "next(2)", "next(3)"])
+    #expect(Recorder(all).recorded == [.next(1), .next(2), .next(3)])
     let last = source.replayLast()
     #expect(runs.value == 2)
-    #expect(Recorder(last).history == ["next(3)"])
-    #expect(Recorder(last).history == ["next(3)"])
+    #expect(Recorder(last).recorded == [.next(3)])
+    #expect(Recorder(last).recorded == [.next(3)])
     #expect(runs.value == 2)
+  }
+}
+
+/// Multicasting from several threads at once (G88).
+@Suite struct MulticastConcurrencyTests {
+  @Test("G88: concurrent connects subscribe once") func concurrentConnectsSubscribeOnce() {
+    for _ in 0..<100 {
+      let (source, subscriptions, _) = MulticastTests().counted()
+      let connection = source.publish()
+      DispatchQueue.concurrentPerform(iterations: 4) { _ in connection.connect() }
+      #expect(subscriptions.value == 1)
+    }
   }
 }

@@ -6,6 +6,7 @@
 import Dispatch
 import Foundation
 import LazySeqSignals
+import LazySeqTestSupport
 import Synchronization
 import Testing
 

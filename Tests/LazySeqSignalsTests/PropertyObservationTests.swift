@@ -2,6 +2,7 @@
 // tracks a read of `value`, and each change notifies it once.
 
 import LazySeqSignals
+import LazySeqTestSupport
 import Observation
 import Testing
 

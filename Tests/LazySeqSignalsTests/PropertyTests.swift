@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LazySeqSignals
+import LazySeqTestSupport
 import Synchronization
 import Testing
 
@@ -40,11 +41,11 @@ import Testing
       late = property.signal
     }
     #expect(weakProperty == nil)
-    #expect(signal.history == expectHistory([1, 2]))
-    #expect(changes.history == expectHistory([2]))
+    #expect(signal.recorded == [.next(1), .next(2), .completed])
+    #expect(changes.recorded == [.next(2), .completed])
     // A signal obtained earlier does not keep the property alive; it sends
     // the last value, then completes.
-    #expect(late.map(history) == expectHistory([2]))
+    #expect(late.map { recorded($0) } == [.next(2), .completed])
   }
 
   @Test func modifyReturnsTheBodysResultAndNotifiesOnce() {
@@ -148,8 +149,8 @@ import Testing
   @Test func aConstantProperty() {
     let property = Property(value: "fixed")
     #expect(property.value == "fixed")
-    #expect(history(property.signal) == expectHistory(["fixed"]))
-    #expect(history(property.changes) == ["completed"])
+    #expect(recorded(property.signal) == [.next("fixed"), .completed])
+    #expect(recorded(property.changes) == [.completed])
   }
 
   @Test func initialThenValues() {
@@ -161,14 +162,14 @@ import Testing
     source.sendNext(2)
     #expect(property.value == 2)
     source.sendCompleted()
-    #expect(signal.history == expectHistory([0, 1, 2]))
+    #expect(signal.recorded == [.next(0), .next(1), .next(2), .completed])
     #expect(property.value == 2)
   }
 
   @Test func initialThenAFailingSignalKeepsTheLastValue() {
     let property = Property(initial: 0, then: signal([1, 2]).concat(.error(TestError.boom)))
     #expect(property.value == 2)
-    #expect(history(property.signal) == expectHistory([2]))
+    #expect(recorded(property.signal) == [.next(2), .completed])
   }
 
   @Test func initialThenASynchronousSignalTakesItsLastValue() {
@@ -196,7 +197,7 @@ import Testing
     }
     #expect(weakProperty == nil)
     #expect(disposed.value == 1)
-    #expect(changes.history == expectHistory([1]))
+    #expect(changes.recorded == [.next(1), .completed])
   }
 
   @Test func aReadOnlyViewFollowsWithoutRetaining() {
@@ -213,7 +214,7 @@ import Testing
     }
     #expect(weakSource == nil)
     #expect(view.value == 2)
-    #expect(viewSignal.history == expectHistory([1, 2]))
+    #expect(viewSignal.recorded == [.next(1), .next(2), .completed])
   }
 
   @Test func mapCachesItsTransformAndFollows() {
@@ -247,7 +248,7 @@ import Testing
     }
     #expect(weakSource == nil)
     #expect(mapped.value == "#7")
-    #expect(history(mapped.changes) == ["completed"])
+    #expect(recorded(mapped.changes) == [.completed])
   }
 
   @Test func derivingAPropertyFromInsideAnObserverOfItsSource() {

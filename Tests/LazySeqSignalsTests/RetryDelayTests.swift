@@ -2,6 +2,7 @@
 // resubscription, at most `count` times.
 
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 @Suite struct RetryDelayTests {

@@ -1,11 +1,12 @@
 import Dispatch
 import Foundation
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// Schedulers (G79–G84) and recursive scheduling.
 @Suite struct SchedulerTests {
-  @Test func g79ImmediateSchedulerRunsSynchronously() {
+  @Test("G79: immediate scheduler runs synchronously") func immediateSchedulerRunsSynchronously() {
     let ran = Guarded(false)
     ImmediateScheduler().schedule { ran.value = true }
     #expect(ran.value)
@@ -14,7 +15,8 @@ import Testing
     #expect(delayed.value)
   }
 
-  @Test func g80RecursionOnImmediateSchedulerRunsAfterReturn() {
+  @Test("G80: recursion on immediate scheduler runs after return")
+  func recursionOnImmediateSchedulerRunsAfterReturn() {
     let log = Guarded<[String]>([])
     let count = Guarded(0)
     ImmediateScheduler().scheduleRecursive { reschedule in
@@ -29,7 +31,7 @@ import Testing
     #expect(once.value == 1)
   }
 
-  @Test func g80RecursionOf100000StepsOnA512KBStack() {
+  @Test("G80: recursion of 100,000 steps on a 512 KB stack") func recursionOf100000StepsOnA512KBStack() {
     let counter = Counter()
     onThread(stackSize: 512 * 1024) {
       ImmediateScheduler().scheduleRecursive { reschedule in
@@ -61,7 +63,8 @@ import Testing
     #expect(stopped.value == 1)
   }
 
-  @Test func g81RecursionOnQueueSchedulerAndLaterReschedule() {
+  @Test("G81: recursion on queue scheduler and later reschedule")
+  func recursionOnQueueSchedulerAndLaterReschedule() {
     let scheduler = QueueScheduler(label: "recursion")
     let counter = Counter()
     let done = DispatchSemaphore(value: 0)
@@ -78,7 +81,7 @@ import Testing
     #expect(counter.value == 3)
   }
 
-  @Test func g84TestSchedulerOrdering() {
+  @Test("G84: test scheduler ordering") func testSchedulerOrdering() {
     let scheduler = TestScheduler()
     scheduler.advance()
     let log = Guarded<[String]>([])
@@ -95,7 +98,7 @@ import Testing
     #expect(scheduler.now == .seconds(20))
   }
 
-  @Test func g84RepeatingSchedulesInterleave() {
+  @Test("G84: repeating schedules interleave") func repeatingSchedulesInterleave() {
     let scheduler = TestScheduler()
     let log = Guarded<[Duration]>([])
     let a = scheduler.schedule(after: .seconds(20), repeatingEvery: .seconds(5)) {
@@ -112,7 +115,7 @@ import Testing
     #expect(log.value.count == 5)
   }
 
-  @Test func g76g77DisposingBeforeRunCancels() {
+  @Test("G76, G77: disposing before run cancels") func disposingBeforeRunCancels() {
     let scheduler = QueueScheduler(label: "cancel")
     let log = Recorder<Int>()
     let gate = DispatchSemaphore(value: 0)
@@ -126,10 +129,11 @@ import Testing
     }
     gate.signal()
     done.wait()
-    #expect(log.history == ["next(3)"])
+    #expect(log.recorded == [.next(3)])
   }
 
-  @Test func g83QueueSchedulerIsSerialEvenOnConcurrentTarget() {
+  @Test("G83: queue scheduler is serial even on concurrent target")
+  func queueSchedulerIsSerialEvenOnConcurrentTarget() {
     let target = DispatchQueue(label: "concurrent", attributes: .concurrent)
     let scheduler = QueueScheduler(label: "serial", targeting: target)
     let log = Recorder<Int>()

@@ -3,6 +3,7 @@
 // `count` values.
 
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 @Suite struct ShareTests {
@@ -126,8 +127,17 @@ import Testing
     #expect(subscriptions.value == 2)
   }
 
+  @Test func aNegativeReplayCountIsAPreconditionFailure() async {
+    await #expect(processExitsWith: .failure) {
+      _ = Signal<Int>.never.share(replay: -1)
+    }
+  }
+}
+
+/// `share(replay:)` fed and subscribed from several threads at once.
+@Suite struct ShareConcurrencyTests {
   @Test func concurrentSubscribersShareOneSubscriptionAtATime() {
-    let source = Source()
+    let source = ShareTests.Source()
     let shared = source.signal.share()
     let keeper = Recorder(shared)
     onThreads(8) { _ in
@@ -136,11 +146,5 @@ import Testing
     #expect(source.subscriptions.value == 1)
     keeper.disposable?.dispose()
     #expect(source.disposals.value == 1)
-  }
-
-  @Test func aNegativeReplayCountIsAPreconditionFailure() async {
-    await #expect(processExitsWith: .failure) {
-      _ = Signal<Int>.never.share(replay: -1)
-    }
   }
 }

@@ -1,9 +1,11 @@
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// RAC's RACSignalSpec checklist: initially, finally and the do… operators (G54, G55).
 @Suite struct SideEffectTests {
-  @Test("G54: initially runs its action at each subscription") func g54Initially() {
+  @Test("G54: initially runs its action at each subscription") func initiallyRunsItsActionAtEachSubscription()
+  {
     let count = Guarded(0)
     let signal = Signal.just(1).initially { count.value += 1 }
     #expect(count.value == 0)
@@ -12,7 +14,8 @@ import Testing
     #expect(count.value == 2)
   }
 
-  @Test("G55: finally runs its action on completion and on error") func g55Finally() {
+  @Test("G55: finally runs its action on completion and on error")
+  func finallyRunsItsActionOnCompletionAndOnError() {
     let count = Guarded(0)
     let subject = Subject<Int>()
     let signal = subject.signal.finally { count.value += 1 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// Subjects (G67–G74).
@@ -13,49 +14,40 @@ import Testing
     subject.sendNext(2)
     subject.sendCompleted()
     subject.sendNext(3)
-    #expect(early.history == expectHistory([1, 2]))
-    #expect(late.history == expectHistory([2]))
-    #expect(Recorder(subject.signal).history == ["completed"])
+    #expect(early.recorded == [.next(1), .next(2), .completed])
+    #expect(late.recorded == [.next(2), .completed])
+    #expect(Recorder(subject.signal).recorded == [.completed])
   }
 
-  @Test func g67SubjectError() {
+  @Test("G67: subject error") func subjectError() {
     let subject = Subject<Int>()
     let recorder = Recorder(subject.signal)
     subject.sendError(TestError.boom)
     subject.sendCompleted()
-    #expect(recorder.history == ["error(boom)"])
-    #expect(Recorder(subject.signal).history == ["error(boom)"])
+    #expect(recorder.recorded == [.error(TestError.boom)])
+    #expect(Recorder(subject.signal).recorded == [.error(TestError.boom)])
   }
 
-  @Test func g68ConcurrentNextsAreAllReceived() {
-    for subject in [Subject<Int>(), ReplaySubject<Int>()] {
-      let recorder = Recorder(subject.signal)
-      DispatchQueue.concurrentPerform(iterations: 20) { subject.sendNext($0) }
-      #expect(Set(recorder.values) == Set(0..<20))
-      #expect(recorder.values.count == 20)
-    }
-  }
-
-  @Test func g73ReplaySubjectWithCapacityOne() {
+  @Test("G73: replay subject with capacity one") func replaySubjectWithCapacityOne() {
     let subject = ReplaySubject<Int>(capacity: 1)
-    #expect(Recorder(subject.signal).history == [])
+    #expect(Recorder(subject.signal).recorded == [])
     subject.sendNext(1)
     subject.sendNext(2)
-    #expect(Recorder(subject.signal).history == ["next(2)"])
+    #expect(Recorder(subject.signal).recorded == [.next(2)])
     subject.sendCompleted()
-    #expect(Recorder(subject.signal).history == expectHistory([2]))
+    #expect(Recorder(subject.signal).recorded == [.next(2), .completed])
     let failing = ReplaySubject<Int>(capacity: 1)
     failing.sendError(TestError.boom)
-    #expect(Recorder(failing.signal).history == ["error(boom)"])
+    #expect(Recorder(failing.signal).recorded == [.error(TestError.boom)])
   }
 
-  @Test func g74UnlimitedReplaySubject() {
+  @Test("G74: unlimited replay subject") func unlimitedReplaySubject() {
     let subject = ReplaySubject<Int>()
     let live = Recorder(subject.signal)
     for value in 0..<5 { subject.sendNext(value) }
     subject.sendCompleted()
-    #expect(Recorder(subject.signal).history == expectHistory(Array(0..<5)))
-    #expect(live.history == expectHistory(Array(0..<5)))
+    #expect(Recorder(subject.signal).recorded == completion(after: Array(0..<5)))
+    #expect(live.recorded == completion(after: Array(0..<5)))
 
     let replaying = ReplaySubject<Int>()
     replaying.sendNext(1)
@@ -69,28 +61,8 @@ import Testing
     // Disposal from inside the replay only takes effect once `subscription`
     // is assigned; dispose through a take(1) to stop mid-replay instead.
     let first = Recorder(replaying.signal.take(1))
-    #expect(first.history == expectHistory([1]))
+    #expect(first.recorded == [.next(1), .completed])
     #expect(received.value.first == 1)
-  }
-
-  @Test func g74LiveOrderEqualsReplayOrderUnderConcurrentSends() {
-    let subject = ReplaySubject<Int>()
-    let live = Recorder(subject.signal)
-    let lateRecorders = Locked([Recorder<Int>]())
-    DispatchQueue.concurrentPerform(iterations: 8) { thread in
-      for index in 0..<500 {
-        subject.sendNext(thread * 1000 + index)
-        if index % 100 == 0 { lateRecorders.withLock { $0.append(Recorder(subject.signal)) } }
-      }
-    }
-    subject.sendCompleted()
-    let replayed = Recorder(subject.signal)
-    #expect(live.values.count == 4000)
-    #expect(replayed.history == live.history)
-    for recorder in lateRecorders.withLock({ $0 }) {
-      // A late subscriber sees the replay then live values: the full history.
-      #expect(recorder.history == live.history)
-    }
   }
 
   @Test func behaviorSubjectSendsCurrentValueFirst() {
@@ -99,15 +71,15 @@ import Testing
     subject.sendNext(1)
     let second = Recorder(subject.signal)
     subject.sendNext(2)
-    #expect(first.history == ["next(0)", "next(1)", "next(2)"])
-    #expect(second.history == ["next(1)", "next(2)"])
+    #expect(first.recorded == [.next(0), .next(1), .next(2)])
+    #expect(second.recorded == [.next(1), .next(2)])
   }
 
   @Test func subjectSubscriberForwardsIntoTheSubject() {
     let subject = Subject<Int>()
     let recorder = Recorder(subject.signal)
     signal([1, 2]).subscribe(subject.subscriber)
-    #expect(recorder.history == expectHistory([1, 2]))
+    #expect(recorder.recorded == [.next(1), .next(2), .completed])
   }
 
   @Test func disposedSubscriberIsRemovedFromSubject() {
@@ -116,7 +88,7 @@ import Testing
     subject.sendNext(1)
     recorder.disposable?.dispose()
     subject.sendNext(2)
-    #expect(recorder.history == ["next(1)"])
+    #expect(recorder.recorded == [.next(1)])
   }
 }
 
@@ -129,5 +101,38 @@ final class Locked<T>: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return body(&value)
+  }
+}
+
+/// Subjects sent to from several threads at once (G68, G74).
+@Suite struct SubjectConcurrencyTests {
+  @Test("G68: concurrent nexts are all received") func concurrentNextsAreAllReceived() {
+    for subject in [Subject<Int>(), ReplaySubject<Int>()] {
+      let recorder = Recorder(subject.signal)
+      DispatchQueue.concurrentPerform(iterations: 20) { subject.sendNext($0) }
+      #expect(Set(recorder.values) == Set(0..<20))
+      #expect(recorder.values.count == 20)
+    }
+  }
+
+  @Test("G74: live order equals replay order under concurrent sends")
+  func liveOrderEqualsReplayOrderUnderConcurrentSends() {
+    let subject = ReplaySubject<Int>()
+    let live = Recorder(subject.signal)
+    let lateRecorders = Locked([Recorder<Int>]())
+    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+      for index in 0..<500 {
+        subject.sendNext(thread * 1000 + index)
+        if index % 100 == 0 { lateRecorders.withLock { $0.append(Recorder(subject.signal)) } }
+      }
+    }
+    subject.sendCompleted()
+    let replayed = Recorder(subject.signal)
+    #expect(live.values.count == 4000)
+    #expect(replayed.recorded == live.recorded)
+    for recorder in lateRecorders.withLock({ $0 }) {
+      // A late subscriber sees the replay then live values: the full history.
+      #expect(recorder.recorded == live.recorded)
+    }
   }
 }

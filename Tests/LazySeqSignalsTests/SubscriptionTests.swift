@@ -1,23 +1,23 @@
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// RAC's RACSignalSpec checklist: subscription basics: delivery, disposal, defer, shared subscribers and re-entrancy (G6–G10).
 @Suite struct SubscriptionTests {
   @Test("G6: Synchronous signal delivers next and completed")
-  func g6SynchronousSignalDeliversNextAndCompleted() {
-    #expect(history(Signal.just(1)) == ["next(1)", "completed"])
+  func synchronousSignalDeliversNextAndCompleted() {
+    #expect(recorded(Signal.just(1)) == [.next(1), .completed])
   }
 
-  @Test("G7: nothing is delivered after disposal") func g7NothingAfterDisposal() {
+  @Test("G7: nothing is delivered after disposal") func nothingAfterDisposal() {
     let scheduler = TestScheduler()
     let recorder = Recorder(Signal.just(1).delay(.seconds(1), on: scheduler))
     recorder.disposable?.dispose()
     scheduler.run()
-    #expect(recorder.history == [])
+    #expect(recorder.recorded == [])
   }
 
-  @Test("G9: Disposing outer disposes inner subscriptions") func g9DisposingOuterDisposesInnerSubscriptions()
-  {
+  @Test("G9: Disposing outer disposes inner subscriptions") func disposingOuterDisposesInnerSubscriptions() {
     let innerDisposed = Guarded(false)
     let inner = Signal<Int> { _ in AnyDisposable { innerDisposed.value = true } }
     let outer = Signal<Int> { subscriber in
@@ -28,8 +28,7 @@ import Testing
     #expect(innerDisposed.value)
   }
 
-  @Test("G10: Disposing disposes did subscribe disposable") func g10DisposingDisposesDidSubscribeDisposable()
-  {
+  @Test("G10: Disposing disposes did subscribe disposable") func disposingDisposesDidSubscribeDisposable() {
     let disposed = Guarded(0)
     let signal = Signal<Int> { _ in AnyDisposable { disposed.value += 1 } }
     let subscription = signal.subscribe()
@@ -62,8 +61,8 @@ import Testing
       return .just(calls.value)
     }
     #expect(calls.value == 0)
-    #expect(history(deferred) == expectHistory([1]))
-    #expect(history(deferred) == expectHistory([2]))
+    #expect(recorded(deferred) == [.next(1), .completed])
+    #expect(recorded(deferred) == [.next(2), .completed])
   }
 
   @Test("Shared subscriber terminates all its subscriptions")
@@ -81,7 +80,7 @@ import Testing
     b.sendNext(2)
     a.sendCompleted()
     b.sendNext(3)
-    #expect(recorder.history == expectHistory([1, 2]))
+    #expect(recorder.recorded == [.next(1), .next(2), .completed])
     // A later subscription of the terminated subscriber is disposed at once
     // (its side effects never run).
     let subscribedLater = Guarded(false)
@@ -104,7 +103,7 @@ import Testing
     fromA.dispose()
     a.sendNext(1)
     b.sendNext(2)
-    #expect(recorder.history == ["next(2)"])
+    #expect(recorder.recorded == [.next(2)])
   }
 
   @Test("Reentrant send is queued after the current value") func reentrantSendIsQueuedAfterTheCurrentValue() {

@@ -3,6 +3,7 @@
 
 import Foundation
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// A signal that never ends by itself and counts its subscriptions and
@@ -15,13 +16,13 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
 }
 
 @Suite struct SwitchToTests {
-  @Test func g33SwitchesByTheLatestKey() {
+  @Test("G33: switches by the latest key") func switchesByTheLatestKey() {
     let keys = Subject<String>()
     let (a, b, other) = (Subject<Int>(), Subject<Int>(), Subject<Int>())
     let recorder = Recorder(
       Signal.switchTo(keys.signal, cases: ["a": a.signal, "b": b.signal], default: other.signal))
     a.sendNext(1)
-    #expect(recorder.history == [])  // nothing before a key
+    #expect(recorder.recorded == [])  // nothing before a key
     keys.sendNext("a")
     a.sendNext(2)
     b.sendNext(3)
@@ -31,21 +32,22 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
     keys.sendNext("unknown")
     other.sendNext(6)
     b.sendNext(7)
-    #expect(recorder.history == ["next(2)", "next(5)", "next(6)"])
+    #expect(recorder.recorded == [.next(2), .next(5), .next(6)])
   }
 
-  @Test func g33ErrorsOnlyFromTheActiveCase() {
+  @Test("G33: errors only from the active case") func errorsOnlyFromTheActiveCase() {
     let keys = Subject<String>()
     let (a, b) = (Subject<Int>(), Subject<Int>())
     let recorder = Recorder(Signal.switchTo(keys.signal, cases: ["a": a.signal, "b": b.signal]))
     keys.sendNext("a")
     b.sendError(TestError.other)
-    #expect(recorder.history == [])
+    #expect(recorder.recorded == [])
     a.sendError(TestError.boom)
-    #expect(recorder.history == ["error(boom)"])
+    #expect(recorder.recorded == [.error(TestError.boom)])
   }
 
-  @Test func g33CompletionNeedsTheSelectorAndTheActiveCase() {
+  @Test("G33: completion needs the selector and the active case")
+  func completionNeedsTheSelectorAndTheActiveCase() {
     let keys = Subject<String>()
     let (a, b) = (Subject<Int>(), Subject<Int>())
     let recorder = Recorder(Signal.switchTo(keys.signal, cases: ["a": a.signal, "b": b.signal]))
@@ -53,31 +55,32 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
     keys.sendNext("b")
     a.sendCompleted()
     keys.sendCompleted()
-    #expect(recorder.history == [])
+    #expect(recorder.recorded == [])
     b.sendCompleted()
-    #expect(recorder.history == ["completed"])
+    #expect(recorder.recorded == [.completed])
 
     let caseFirst = Recorder(Signal.switchTo(Signal.just("a"), cases: ["a": Signal<Int>.empty]))
-    #expect(caseFirst.history == ["completed"])
+    #expect(caseFirst.recorded == [.completed])
   }
 
-  @Test func g33AnUnmatchedKeyWithoutDefaultFailsWithNoMatchingCase() {
+  @Test("G33: an unmatched key without default fails with no matching case")
+  func anUnmatchedKeyWithoutDefaultFailsWithNoMatchingCase() {
     let keys = Subject<String>()
     let a = Subject<Int>()
     let recorder = Recorder(Signal.switchTo(keys.signal, cases: ["a": a.signal]))
     keys.sendNext("a")
     a.sendNext(1)
     keys.sendNext("z")
-    #expect(recorder.history == ["next(1)", "error(noMatchingCase)"])
+    #expect(recorder.recorded == [.next(1), .failed("noMatchingCase")])
     #expect(recorder.events.last?.error as? SignalError == .noMatchingCase)
     a.sendNext(2)
-    #expect(recorder.history.count == 2)
+    #expect(recorder.events.count == 2)
   }
 
-  @Test func g33ANilKeyMatchesTheNilCase() {
+  @Test("G33: a nil key matches the nil case") func aNilKeyMatchesTheNilCase() {
     let keys = signal([nil, "a", "b"] as [String?])
     let switched = Signal.switchTo(keys, cases: [nil: .just(0), "a": .just(1)], default: .just(9))
-    #expect(history(switched) == expectHistory([0, 1, 9]))
+    #expect(recorded(switched) == [.next(0), .next(1), .next(9), .completed])
   }
 
   @Test func theSelectorsErrorEndsIt() {
@@ -85,7 +88,7 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
     let recorder = Recorder(Signal.switchTo(keys.signal, cases: [1: Signal<Int>.never]))
     keys.sendNext(1)
     keys.sendError(TestError.boom)
-    #expect(recorder.history == ["error(boom)"])
+    #expect(recorder.recorded == [.error(TestError.boom)])
   }
 
   @Test func eachKeyResubscribesItsCaseAndDisposesThePreviousOne() {
@@ -113,50 +116,51 @@ private func tracked(_ subscribed: Counter, _ disposed: Counter) -> Signal<Int> 
       return .just(subscriptions.value)
     }
     let switched = Signal.switchTo(keys, cases: [1: .just("one"), 2: .just("two")])
-    #expect(history(switched) == expectHistory(["one"]))
-    #expect(history(switched) == expectHistory(["two"]))
+    #expect(recorded(switched) == [.next("one"), .completed])
+    #expect(recorded(switched) == [.next("two"), .completed])
   }
 }
 
 @Suite struct IfThenElseTests {
-  @Test func g34FollowsTheLatestBoolean() {
+  @Test("G34: follows the latest boolean") func followsTheLatestBoolean() {
     let condition = Subject<Bool>()
     let (yes, no) = (Subject<String>(), Subject<String>())
     let recorder = Recorder(Signal.ifThenElse(condition.signal, then: yes.signal, else: no.signal))
     yes.sendNext("early")
-    #expect(recorder.history == [])
+    #expect(recorder.recorded == [])
     condition.sendNext(false)
     no.sendNext("n1")
     yes.sendNext("y1")
     condition.sendNext(true)
     no.sendNext("n2")
     yes.sendNext("y2")
-    #expect(recorder.history == ["next(n1)", "next(y2)"])
+    #expect(recorder.recorded == [.next("n1"), .next("y2")])
   }
 
-  @Test func g34ErrorsOnlyFromTheActiveBranchAndCompletionNeedsBoth() {
+  @Test("G34: errors only from the active branch and completion needs both")
+  func errorsOnlyFromTheActiveBranchAndCompletionNeedsBoth() {
     let condition = Subject<Bool>()
     let (yes, no) = (Subject<Int>(), Subject<Int>())
     let recorder = Recorder(Signal.ifThenElse(condition.signal, then: yes.signal, else: no.signal))
     condition.sendNext(true)
     no.sendError(TestError.other)
     condition.sendCompleted()
-    #expect(recorder.history == [])
+    #expect(recorder.recorded == [])
     yes.sendCompleted()
-    #expect(recorder.history == ["completed"])
+    #expect(recorder.recorded == [.completed])
 
     let failing = Subject<Bool>()
     let errors = Recorder(
       Signal.ifThenElse(failing.signal, then: Signal<Int>.error(TestError.boom), else: .never))
     failing.sendNext(false)
-    #expect(errors.history == [])
+    #expect(errors.recorded == [])
     failing.sendNext(true)
-    #expect(errors.history == ["error(boom)"])
+    #expect(errors.recorded == [.error(TestError.boom)])
   }
 
   @Test func synchronousBranches() {
     let chosen = Signal.ifThenElse(signal([true, false, true]), then: .just("then"), else: .just("else"))
-    #expect(history(chosen) == expectHistory(["then", "else", "then"]))
+    #expect(recorded(chosen) == [.next("then"), .next("else"), .next("then"), .completed])
   }
 
   @Test func disposalDisposesTheConditionAndTheActiveBranch() {

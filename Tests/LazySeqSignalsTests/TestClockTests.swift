@@ -2,6 +2,7 @@
 // the clock runs in virtual time, deterministically, with no real sleep.
 
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// The search box: a debounced query, an async search that takes half a

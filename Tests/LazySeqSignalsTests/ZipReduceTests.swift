@@ -1,5 +1,6 @@
 import Foundation
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 @Suite struct ZipReduceTests {
@@ -13,14 +14,14 @@ import Testing
     scores.sendNext(5)
     scores.sendNext(7)
     names.sendCompleted()
-    #expect(recorder.history == expectHistory(["ada: 3", "bob: 5"]))
+    #expect(recorder.recorded == completion(after: ["ada: 3", "bob: 5"]))
   }
 
   @Test func isZipFollowedByMap() {
     let reduced = signal([1, 2, 3]).zip(with: signal([10, 20])) { $0 + $1 }
     let mapped = signal([1, 2, 3]).zip(with: signal([10, 20])).map { $0 + $1 }
     #expect(history(reduced) == history(mapped))
-    #expect(history(reduced) == expectHistory([11, 22]))
+    #expect(recorded(reduced) == completion(after: [11, 22]))
   }
 
   @Test func anErrorOfEitherEndsIt() {

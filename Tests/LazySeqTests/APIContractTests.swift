@@ -1,8 +1,9 @@
-// Every name and signature of API.md's "Module LazySeq", used as written,
+// Every public name and signature of module LazySeq (Docs/Seq.md), used as written,
 // with explicit types so that a renamed or reshaped member fails to compile.
 
 import Foundation
 import LazySeq
+import LazySeqTestSupport
 import Testing
 
 @Suite("API contract: module LazySeq")

@@ -12,6 +12,7 @@
 
 import Foundation
 import LazySeq
+import LazySeqTestSupport
 import Testing
 
 @Suite("Sequence additions (RACSequenceAdditionsSpec A1–A12)")

@@ -5,6 +5,7 @@
 // by call counting; infinite inputs; eager mode.
 
 import LazySeq
+import LazySeqTestSupport
 import Testing
 
 private let inputCount = 80

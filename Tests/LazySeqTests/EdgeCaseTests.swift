@@ -3,6 +3,7 @@
 // dynamic sequence whose tail is read first.
 
 import LazySeq
+import LazySeqTestSupport
 import Testing
 
 @Suite("Edge cases")
@@ -126,7 +127,7 @@ private final class SelfReference: @unchecked Sendable {
 }
 
 @Suite("Edge cases: self-referential concatenations")
-struct SelfReferentialConcatTests {
+struct SelfReferentialConcatConcurrencyTests {
   /// fibs = [0, 1] + zip(fibs, fibs.tail).map(+), with `sums` the part.
   private func fibonacci() -> (fibs: Seq<Int>, sums: Seq<Int>) {
     let box = SelfReference()

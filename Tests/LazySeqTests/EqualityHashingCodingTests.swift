@@ -6,6 +6,7 @@
 
 import Foundation
 import LazySeq
+import LazySeqTestSupport
 import Testing
 
 @Suite("Equality, hashing, coding and descriptions")

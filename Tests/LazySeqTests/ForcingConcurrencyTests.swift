@@ -8,6 +8,7 @@
 
 import Foundation
 import LazySeq
+import LazySeqTestSupport
 import Testing
 
 @Suite("Forcing concurrency: claims and waits", .serialized)

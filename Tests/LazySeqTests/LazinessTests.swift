@@ -5,6 +5,7 @@
 // `lazy` returns to lazy operators.
 
 import LazySeq
+import LazySeqTestSupport
 import Testing
 
 /// A lazy source of `0..<count` whose element evaluations are counted (a fresh

@@ -4,6 +4,7 @@
 // block's captured state is released once the block has run.
 
 import LazySeq
+import LazySeqTestSupport
 import Testing
 
 /// Builds a chain over tracked elements, walks it, and drops everything.

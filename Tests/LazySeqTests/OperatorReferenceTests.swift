@@ -5,6 +5,7 @@
 // three ways: `array`, the head/tail walk and for-in (`Array(_:)`).
 
 import LazySeq
+import LazySeqTestSupport
 import Testing
 
 private let inputCount = 120

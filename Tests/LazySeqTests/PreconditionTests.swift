@@ -9,6 +9,7 @@
 // builds only: optimized builds drop precondition messages).
 
 import LazySeq
+import LazySeqTestSupport
 import Testing
 
 /// Holds a sequence so that its own blocks can refer to it.

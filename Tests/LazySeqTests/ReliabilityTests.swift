@@ -7,6 +7,7 @@
 // `PreconditionTests`.
 
 import LazySeq
+import LazySeqTestSupport
 import Testing
 
 private let million = 1_000_000
@@ -150,8 +151,11 @@ struct ReliabilityTests {
     #expect(last == 3 * (million - 1))
   }
 
-  // MARK: Concurrency
+}
 
+/// Run-once forcing when eight threads walk the same fresh lazy sequence.
+@Suite("Reliability: concurrency", .serialized)
+struct ReliabilityConcurrencyTests {
   @Test("8 threads walking the same fresh lazy sequence: every block runs once", arguments: 0..<4)
   func concurrentWalks(round: Int) async {
     let count = 10_000

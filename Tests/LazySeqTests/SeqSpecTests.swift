@@ -12,6 +12,7 @@
 // has walked past.
 
 import LazySeq
+import LazySeqTestSupport
 import Testing
 
 /// A dynamic sequence `0 → just(1)` whose blocks count their calls.

@@ -12,6 +12,7 @@
 
 import Foundation
 import LazySeq
+import LazySeqTestSupport
 import Testing
 
 // MARK: - The examples

@@ -12,6 +12,7 @@
 // array; S23 (ignore by equality, not identity) uses a freshly built string.
 
 import LazySeq
+import LazySeqTestSupport
 import Testing
 
 /// Checks the values of `seq` through the head/tail walker and through `array`.

@@ -5,6 +5,7 @@
 // stage; holding the walked prefix would keep 100,000.
 
 import LazySeq
+import LazySeqTestSupport
 import Testing
 
 extension Tracked: Hashable {

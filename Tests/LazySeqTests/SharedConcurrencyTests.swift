@@ -10,10 +10,11 @@
 // gives the reference: the same values, and each closure run once per
 // element. The probe synchronizes nothing (relaxed atomics), so it hides no
 // missing happens-before edge from ThreadSanitizer (`.ci/tsan-filter`
-// matches `SharedTests`).
+// selects every `…ConcurrencyTests` suite).
 
 import Foundation
 import LazySeq
+import LazySeqTestSupport
 import Synchronization
 import Testing
 
@@ -233,7 +234,7 @@ private func walk(_ shared: Seq<Int>.Shared, style: Int) -> [Int] {
 }
 
 @Suite("Seq.Shared: one evaluation for every thread (invariant I1)", .serialized)
-struct SharedTests {
+struct SharedConcurrencyTests {
   private static let count = 1_200
   private static let range = 4 * count
 

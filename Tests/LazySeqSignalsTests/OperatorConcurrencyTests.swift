@@ -1,4 +1,5 @@
-// The round-2 operators fed from several threads at once: delivery stays
+// Signal operators (withLatest, the 3-way combineLatest and zip, switchTo,
+// takeLast, tryMap, distinctUntilChanged(by:)) fed from several threads at once: delivery stays
 // serial, the grammar holds, and each operator's answer matches the order in
 // which the (serializing) subjects delivered the values. Run under
 // ThreadSanitizer (`.ci/tsan-filter`).
@@ -6,6 +7,7 @@
 import Dispatch
 import Foundation
 import LazySeqSignals
+import LazySeqTestSupport
 import Synchronization
 import Testing
 
@@ -51,7 +53,7 @@ private func descents(_ values: [Int]) -> [String] {
   zip(values, values.dropFirst()).filter { $0 > $1 }.map { "\($0) → \($1)" }
 }
 
-@Suite struct Round2ThreadingTests {
+@Suite struct OperatorConcurrencyTests {
   let count = 2_000
 
   @Test func withLatestFromTwoThreads() {
@@ -212,13 +214,13 @@ private func descents(_ values: [Int]) -> [String] {
     subject.sendCompleted()
     let order = all.values
     #expect(order.count == 4 * count)
-    #expect(last.history == expectHistory(Array(order.suffix(10))))
-    #expect(mapped.history == expectHistory(order.map { $0 * 2 }))
+    #expect(last.recorded == completion(after: Array(order.suffix(10))))
+    #expect(mapped.recorded == completion(after: order.map { $0 * 2 }))
     var expected: [Int] = []
     for value in order where expected.last.map({ $0 / 1_000 != value / 1_000 }) ?? true {
       expected.append(value)
     }
-    #expect(distinct.history == expectHistory(expected))
+    #expect(distinct.recorded == completion(after: expected))
   }
 
   @Test func disposalRacingDeliveryNeverDeliversAfterwards() {

@@ -1,16 +1,19 @@
-// Every name and signature of API.md's "Additions, round 2" for signals
-// ("Signals: operators" and "Signals: Swift concurrency"), used as written,
-// with explicit types so that a renamed or reshaped member fails to compile.
+// Every name and signature of the signal operators takeLast, tryMap, switchTo,
+// ifThenElse, the 3-way combineLatest and zip, withLatest and
+// distinctUntilChanged(by:), and of the Swift concurrency bridge, used as
+// written, with explicit types so that a renamed or reshaped member fails to
+// compile.
 // (`BehaviorSubject.value` belongs to the engine's branch and is checked
 // there.)
 
 import Foundation
 import LazySeq
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
-@Suite("API contract: signals, round 2")
-struct APIContractRound2Tests {
+@Suite("API contract: signal operators and Swift concurrency")
+struct SignalOperatorsAPIContractTests {
   let numbers: Signal<Int> = Signal(Seq([1, 2, 3]))
 
   @Test("Signals: operators, by exact signature")
@@ -29,19 +32,24 @@ struct APIContractRound2Tests {
     let debounce: (Duration, any Scheduler) -> Signal<Int> = numbers.debounce(_:on:)
     let noMatchingCase: SignalError = .noMatchingCase
 
-    #expect(history(takeLast(1)) == expectHistory([3]))
-    #expect(history(tryMap { String($0) }) == expectHistory(["1", "2", "3"]))
-    #expect(history(switchTo(.just("a"), ["a": .just(1)], nil)) == expectHistory([1]))
-    #expect(history(ifThenElse(.just(false), .just(1), .just(2))) == expectHistory([2]))
-    #expect(history(combineReduce(.just("x")) { "\($0)\($1)" }) == expectHistory(["3x"]))
-    #expect(history(combine3(.just("x"), .just(true)).map { "\($0)\($1)\($2)" }) == expectHistory(["3xtrue"]))
-    #expect(history(zip3(.just("x"), .just(true)).map { "\($0)\($1)\($2)" }) == expectHistory(["1xtrue"]))
-    #expect(history(withLatest(.just("x")).map { "\($0)\($1)" }) == expectHistory(["1x", "2x", "3x"]))
-    #expect(history(distinct { $0 == $1 }) == expectHistory([1, 2, 3]))
+    #expect(recorded(takeLast(1)) == [.next(3), .completed])
+    #expect(recorded(tryMap { String($0) }) == [.next("1"), .next("2"), .next("3"), .completed])
+    #expect(recorded(switchTo(.just("a"), ["a": .just(1)], nil)) == [.next(1), .completed])
+    #expect(recorded(ifThenElse(.just(false), .just(1), .just(2))) == [.next(2), .completed])
+    #expect(recorded(combineReduce(.just("x")) { "\($0)\($1)" }) == [.next("3x"), .completed])
+    #expect(
+      recorded(combine3(.just("x"), .just(true)).map { "\($0)\($1)\($2)" }) == [.next("3xtrue"), .completed])
+    #expect(
+      recorded(zip3(.just("x"), .just(true)).map { "\($0)\($1)\($2)" }) == [.next("1xtrue"), .completed])
+    #expect(
+      recorded(withLatest(.just("x")).map { "\($0)\($1)" }) == [
+        .next("1x"), .next("2x"), .next("3x"), .completed,
+      ])
+    #expect(recorded(distinct { $0 == $1 }) == [.next(1), .next(2), .next(3), .completed])
     let scheduler = TestScheduler()
     let debounced = Recorder(debounce(.seconds(1), scheduler))
     scheduler.run()
-    #expect(debounced.history == expectHistory([3]))
+    #expect(debounced.recorded == [.next(3), .completed])
     #expect(noMatchingCase == SignalError.noMatchingCase)
   }
 
@@ -60,14 +68,14 @@ struct APIContractRound2Tests {
     let paired: Signal<(Int, Bool)> = numbers.withLatest(from: Signal.just(true))
     let distinct: Signal<Int> = numbers.distinctUntilChanged(by: { $0 == $1 })
     let debounced: Signal<Int> = numbers.debounce(.milliseconds(5), on: scheduler)
-    #expect(history(takeLast) == expectHistory([2, 3]))
-    #expect(history(tryMap).count == 4)
-    #expect(history(switched) == history(switchedWithoutDefault))
-    #expect(history(chosen) == expectHistory([1, 2, 3]))
-    #expect(history(reduced) == expectHistory([13]))
-    #expect(history(triple).count == 2 && history(zipped).count == 2)
-    #expect(history(paired).count == 4)
-    #expect(history(distinct) == expectHistory([1, 2, 3]))
+    #expect(recorded(takeLast) == [.next(2), .next(3), .completed])
+    #expect(Recorder(tryMap).events.count == 4)
+    #expect(recorded(switched) == recorded(switchedWithoutDefault))
+    #expect(recorded(chosen) == [.next(1), .next(2), .next(3), .completed])
+    #expect(recorded(reduced) == [.next(13), .completed])
+    #expect(Recorder(triple).events.count == 2 && Recorder(zipped).events.count == 2)
+    #expect(Recorder(paired).events.count == 4)
+    #expect(recorded(distinct) == [.next(1), .next(2), .next(3), .completed])
     _ = debounced
   }
 

@@ -5,6 +5,7 @@
 
 import Foundation
 import LazySeqSignals
+import LazySeqTestSupport
 import Observation
 import Testing
 
@@ -39,7 +40,7 @@ private func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
 /// Whether the caller runs on the main thread (callable from async code).
 private func isMainThread() -> Bool { Thread.isMainThread }
 
-@Suite struct ObservingTests {
+@Suite struct ObservingConcurrencyTests {
   @Test @MainActor func aSubscriberNeverSeesOnePropertyChangedWithoutTheOther() async {
     let model = RangeModel()
     let seen = Guarded<[Span]>([])

@@ -1,11 +1,12 @@
 import Foundation
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// `deliverOnMainThread()`: main-actor callbacks, immediate on the main
 /// thread, queued in order from other threads (RAC G62).
 @MainActor
-@Suite struct MainThreadSignalTests {
+@Suite struct MainThreadSignalConcurrencyTests {
   /// A main-actor object that is not `Sendable`, as a view model is.
   final class Screen {
     var title = ""

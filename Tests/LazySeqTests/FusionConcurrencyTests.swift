@@ -3,10 +3,11 @@
 // values, call counts, laziness and memoization of anything still reachable.
 
 import LazySeq
+import LazySeqTestSupport
 import Testing
 
 @Suite("Fusion of unshared intermediate results")
-struct FusionTests {
+struct FusionConcurrencyTests {
   @Test("A temporary pipeline walked by for-in runs each closure once per element")
   func temporaryPipeline() {
     var mapped = 0

@@ -2,9 +2,10 @@
 // (it is not `Sendable`; a fresh one can be sent to another task), and
 // `Seq.Shared` shares one memo between threads. What the compiler must
 // reject or accept is checked by the CI probe programs; invariant I1, which
-// `Seq.Shared` rests on, by `SharedTests`.
+// `Seq.Shared` rests on, by `SharedConcurrencyTests`.
 
 import LazySeq
+import LazySeqTestSupport
 import Testing
 
 private func requireSendable<T: Sendable>(_: T.Type) {}
@@ -19,7 +20,7 @@ private func countedSquares(upTo count: Int, calls: ConcurrentCounter) -> Seq<In
 }
 
 @Suite("Sendable policy")
-struct SendableTests {
+struct SendableConcurrencyTests {
   @Test("A fresh sequence, and the state its closures mutate, can move to another task")
   func freshSequenceMovesToAnotherTask() async {
     let counter = CallCounter()  // not Sendable: it moves with the sequence

@@ -1,10 +1,11 @@
 import LazySeq
 import LazySeqSignals
+import LazySeqTestSupport
 import Testing
 
 /// `Signal(_:on:)` and `Seq.Shared.signal(on:)`: every subscription walks one
 /// memo, so concurrent subscriptions evaluate each element once.
-@Suite struct SequenceSignalSharingTests {
+@Suite struct SequenceSignalSharingConcurrencyTests {
   @Test("Signal(seq) subscribed from 8 threads evaluates each element once")
   func sentSequenceIsEvaluatedOnce() {
     let calls = Counter()

@@ -1,0 +1,26 @@
+// Small signals and errors the signal tests build on.
+
+package import LazySeqSignals
+
+/// The errors test signals fail with.
+package enum TestError: Error, Equatable {
+  case boom
+  case other
+}
+
+/// A cold signal that sends `values` then completes.
+package func signal<T: Sendable>(_ values: [T]) -> Signal<T> {
+  Signal { subscriber in
+    for value in values { subscriber.sendNext(value) }
+    subscriber.sendCompleted()
+    return nil
+  }
+}
+
+/// An infinite signal: sends `value` until its subscription is disposed.
+package func infinite<T: Sendable>(_ value: T) -> Signal<T> {
+  Signal { subscriber in
+    while !subscriber.isDisposed { subscriber.sendNext(value) }
+    return nil
+  }
+}
