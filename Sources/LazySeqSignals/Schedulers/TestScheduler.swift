@@ -44,6 +44,9 @@ public final class TestScheduler: Scheduler {
   private let advancing = Gate()
   /// The clock's bookkeeping of sleeping tasks (see `TestScheduler.Clock`).
   let sleepers = Locked(Sleepers())
+  /// The tasks started while this scheduler ran an action, and whether they
+  /// are busy (see `TrackedTask`).
+  let activity = Locked(TrackedTasks())
 
   /// Creates a test scheduler at virtual time zero.
   public init() {}
@@ -111,7 +114,7 @@ public final class TestScheduler: Scheduler {
     exclusively {
       while let entry = popDue(until: time) {
         guard !entry.disposable.isDisposed else { continue }
-        entry.action()
+        runAction(entry.action)
       }
       state.withLock { state in state.now = max(state.now, time) }
     }
@@ -131,7 +134,7 @@ public final class TestScheduler: Scheduler {
     exclusively {
       while let entry = popDue(until: nil) {
         guard !entry.disposable.isDisposed else { continue }
-        entry.action()
+        runAction(entry.action)
       }
     }
   }
