@@ -93,9 +93,10 @@ extension TestScheduler {
   /// operation has finished and its result has been sent, except while it
   /// sleeps on ``clock``. That wait is exact. Any other task, such as a bare
   /// `Task { … }` of your own or a `Signal(_:)` of an `AsyncSequence`, is
-  /// not waited for: `advance` only lets it run once it is woken from a sleep on
-  /// ``clock``, and yields for a while so that work started just before
-  /// usually gets going (best effort, not a guarantee). To make such work
+  /// not waited for: `advance` lets it run until its sleep on ``clock``
+  /// returns, and before moving time at all it yields for a while so that
+  /// work started before the call usually gets going (best effort, not a
+  /// guarantee). To make such work
   /// deterministic, start it with `Signal(priority:operation:)` from an
   /// action of the scheduler.
   ///
@@ -119,19 +120,21 @@ extension TestScheduler {
   public func advance(by interval: Duration) async {
     precondition(interval >= .zero, "TestScheduler.advance(by:): the interval must not be negative")
     let target = now + interval
-    await settle()
+    // Work started before this call, by code other than the scheduler's
+    // actions, is untracked: give it a while to get going.
+    await settle(quietYields: 1_000)
     while let time = nextDueTime(until: target) {
       advance(to: time)
-      await settle()
+      await settle(quietYields: 1)
     }
     advance(to: target)
-    await settle()
+    await settle(quietYields: 1)
   }
 
   /// Yields until no tracked task is busy, every resumed sleeper has run,
-  /// and the scheduler has been quiet (no new action, no new sleep) for a
-  /// while, the last for untracked tasks.
-  private func settle() async {
+  /// and the scheduler has been quiet (no new action, no new sleep) for
+  /// `quietYields` yields in a row.
+  private func settle(quietYields: Int) async {
     let start = ContinuousClock.now
     var quiet = 0
     var spins = 0
@@ -141,7 +144,7 @@ extension TestScheduler {
       let current = (pendingCount, sleepers.withLock { $0.started })
       if tasksAreIdle, sleepers.withLock({ $0.resumed }) == 0, current == last {
         quiet += 1
-        if quiet >= 1_000 { return }
+        if quiet >= quietYields { return }
       } else {
         quiet = 0
         last = current
