@@ -1,10 +1,15 @@
 /// A scheduler with virtual time, for deterministic tests.
 ///
 /// Nothing runs until you advance the clock. ``now`` starts at zero;
-/// ``advance()`` runs what is due now, ``advance(by:)`` moves the clock
+/// ``advance()`` runs what is due now, ``advance(by:)-1jv0f`` moves the clock
 /// forward running every action that falls due on the way (in time order,
 /// first scheduled first among equal times), and ``run()`` runs until no
 /// action is left. Actions run on the thread that advances.
+///
+/// For async code, ``clock`` is a `Clock` on the same virtual time, and
+/// `await scheduler.advance(by:)` (``advance(by:)-8e0o9``) lets the tasks
+/// that the scheduler's actions start or wake run before it moves on: see
+/// that method for which tasks it waits for.
 ///
 /// ```swift
 /// let scheduler = TestScheduler()
