@@ -79,6 +79,12 @@ extension Signal where Value: Sendable {
   ///
   /// Disposing the subscription cancels the task.
   ///
+  /// Under a ``TestScheduler``, `await scheduler.advance(by:)` does not wait
+  /// for this task (an async sequence usually waits for values from
+  /// outside, which the scheduler cannot tell from work in progress); use
+  /// ``init(priority:operation:)`` for work that should run in virtual time
+  /// deterministically.
+  ///
   /// ```swift
   /// let stream = AsyncStream<Int> { c in c.yield(1); c.yield(2); c.finish() }
   /// let signal = Signal(stream)
