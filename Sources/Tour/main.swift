@@ -14,6 +14,7 @@ Tour.equality()
 Tour.signals()
 Tour.commands()
 await Tour.conversions()
+await Tour.virtualTime()
 
 print()
 print("End of the tour. Guides: Docs/README.md")

@@ -79,6 +79,12 @@ extension Signal where Value: Sendable {
   ///
   /// Disposing the subscription cancels the task.
   ///
+  /// Under a ``TestScheduler``, `await scheduler.advance(by:)` does not wait
+  /// for this task (an async sequence usually waits for values from
+  /// outside, which the scheduler cannot tell from work in progress); use
+  /// ``init(priority:operation:)`` for work that should run in virtual time
+  /// deterministically.
+  ///
   /// ```swift
   /// let stream = AsyncStream<Int> { c in c.yield(1); c.yield(2); c.finish() }
   /// let signal = Signal(stream)
@@ -117,6 +123,15 @@ extension Signal where Value: Sendable {
   /// print(try await answer.toArray())  // [42]
   /// ```
   ///
+  /// Under a ``TestScheduler``: subscribed while the scheduler runs one of
+  /// its actions (a `debounce` or `delay` on it sending into `flatMap` or
+  /// `switchToLatest`, say), the task is registered with the scheduler, and
+  /// `await scheduler.advance(by:)` waits for it until its operation has
+  /// finished and its result has been sent, except while it sleeps on the
+  /// scheduler's ``TestScheduler/clock``. An operation that sleeps on
+  /// `scheduler.clock` then runs in virtual time deterministically. A bare
+  /// `Task { … }` is not waited for that way.
+  ///
   /// - Parameters:
   ///   - priority: the priority of the task; `nil` for the default.
   ///   - operation: the work; its result is the signal's only value.
@@ -124,9 +139,18 @@ extension Signal where Value: Sendable {
     priority: TaskPriority? = nil, operation: @escaping @Sendable () async throws -> Value
   ) {
     self.init { subscriber in
+      // Non-nil only while a TestScheduler runs an action (one thread-local
+      // read): the scheduler's async advance then waits for this task.
+      let tracked = TestScheduler.trackedTask()
       let task = Task(priority: priority) {
+        defer { tracked?.finishes() }
         do {
-          let value = try await operation()
+          let value =
+            if let tracked {
+              try await TrackedTask.$current.withValue(tracked) { try await operation() }
+            } else {
+              try await operation()
+            }
           if Task.isCancelled { return }
           subscriber.sendNext(value)
           subscriber.sendCompleted()

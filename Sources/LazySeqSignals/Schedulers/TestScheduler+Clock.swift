@@ -57,7 +57,8 @@ extension TestScheduler {
       try Task.checkCancellation()
       let delay = deadline.offset - scheduler.now
       guard delay > .zero else { return }
-      let sleep = Operators.VirtualSleep(scheduler)
+      let tracked = TrackedTask.current.flatMap { $0.scheduler === scheduler ? $0 : nil }
+      let sleep = Operators.VirtualSleep(scheduler, tracked)
       try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
           sleep.start(continuation, after: delay)
@@ -66,7 +67,7 @@ extension TestScheduler {
         sleep.cancel()
       }
       // This task runs again: the async `advance` may return.
-      scheduler.sleepers.withLock { $0.resumed -= 1 }
+      if tracked == nil { scheduler.sleepers.withLock { $0.resumed -= 1 } }
     }
   }
 
@@ -75,16 +76,35 @@ extension TestScheduler {
   public var clock: Clock { Clock(scheduler: self) }
 
   /// Moves the clock forward by `interval`, running each action that falls
-  /// due, and lets the tasks those actions resumed run before it returns.
+  /// due, and lets the tasks those actions started or resumed run before it
+  /// returns.
   ///
-  /// The async counterpart of `advance(by:)`, for async code
-  /// that sleeps on ``clock``: in an `async` context, `await
-  /// scheduler.advance(by:)` calls this version. It moves from one due time
-  /// to the next; at each, after running the actions due, it waits (by
-  /// yielding, never sleeping) until every task woken there has run again,
-  /// and until the tasks they started have settled (a bounded number of
-  /// yields with no new scheduled action), so that a task sleeping again
-  /// is scheduled at the right virtual time.
+  /// The async counterpart of `advance(by:)`, for async code that sleeps on
+  /// ``clock``: in an `async` context, `await scheduler.advance(by:)` calls
+  /// this version. It moves from one due time to the next; at each, after
+  /// running the actions due, it waits (by yielding, never sleeping) until
+  /// the tasks they started are no longer busy, so that a task that sleeps
+  /// on the clock is scheduled at the right virtual time.
+  ///
+  /// Which tasks it waits for: a task started by
+  /// `Signal(priority:operation:)` subscribed while this scheduler runs one
+  /// of its actions (a `debounce` or `delay` on this scheduler sending into
+  /// `flatMap` or `switchToLatest`, say) is busy from its start until its
+  /// operation has finished and its result has been sent, except while it
+  /// sleeps on ``clock``. That wait is exact. Any other task, such as a bare
+  /// `Task { … }` of your own or a `Signal(_:)` of an `AsyncSequence`, is
+  /// not waited for: `advance` lets it run until its sleep on ``clock``
+  /// returns, and before moving time at all it yields for a while so that
+  /// work started before the call usually gets going (best effort, not a
+  /// guarantee). To make such work
+  /// deterministic, start it with `Signal(priority:operation:)` from an
+  /// action of the scheduler.
+  ///
+  /// A tracked operation must finish or sleep on ``clock`` without virtual
+  /// time moving on: one that awaits something else that only a later
+  /// action brings (a value of a signal on this scheduler, say) keeps
+  /// `advance` waiting, and after 10 seconds of real time `advance` stops
+  /// the program with a message saying so rather than hanging.
   ///
   /// ```swift
   /// let scheduler = TestScheduler()
@@ -100,30 +120,43 @@ extension TestScheduler {
   public func advance(by interval: Duration) async {
     precondition(interval >= .zero, "TestScheduler.advance(by:): the interval must not be negative")
     let target = now + interval
-    await settle()
+    // Work started before this call, by code other than the scheduler's
+    // actions, is untracked: give it a while to get going.
+    await settle(quietYields: 1_000)
     while let time = nextDueTime(until: target) {
       advance(to: time)
-      await settle()
+      await settle(quietYields: 1)
     }
     advance(to: target)
-    await settle()
+    await settle(quietYields: 1)
   }
 
-  /// Yields until every resumed sleeper has run and the scheduler has been
-  /// quiet (no new action, no new sleep) for a while; bounded.
-  private func settle() async {
+  /// Yields until no tracked task is busy, every resumed sleeper has run,
+  /// and the scheduler has been quiet (no new action, no new sleep) for
+  /// `quietYields` yields in a row.
+  private func settle(quietYields: Int) async {
+    let start = ContinuousClock.now
     var quiet = 0
+    var spins = 0
     var last = (pendingCount, sleepers.withLock { $0.started })
-    for _ in 0..<100_000 {
+    while true {
       await Task.yield()
-      let resumed = sleepers.withLock { $0.resumed }
       let current = (pendingCount, sleepers.withLock { $0.started })
-      if resumed == 0, current == last {
+      if tasksAreIdle, sleepers.withLock({ $0.resumed }) == 0, current == last {
         quiet += 1
-        if quiet >= 1_000 { return }
+        if quiet >= quietYields { return }
       } else {
         quiet = 0
         last = current
+      }
+      spins += 1
+      if spins.isMultiple(of: 1_024), ContinuousClock.now - start > .seconds(10) {
+        preconditionFailure(
+          """
+          TestScheduler.advance(by:): a task started by Signal(priority:operation:) \
+          has been busy for 10 seconds without finishing or sleeping on the scheduler's \
+          clock; it may be waiting for something that only a later action brings
+          """)
       }
     }
   }
@@ -144,12 +177,18 @@ extension Operators {
       var continuation: CheckedContinuation<Void, any Error>?
       var timer: (any Disposable)?
       var cancelled = false
+      /// The tracked task is counted as sleeping.
+      var idle = false
     }
 
     private let scheduler: TestScheduler
+    private let tracked: TrackedTask?
     private let state = Locked(State())
 
-    init(_ scheduler: TestScheduler) { self.scheduler = scheduler }
+    init(_ scheduler: TestScheduler, _ tracked: TrackedTask?) {
+      self.scheduler = scheduler
+      self.tracked = tracked
+    }
 
     func start(_ continuation: CheckedContinuation<Void, any Error>, after delay: Duration) {
       let cancelled = state.withLock { state -> Bool in
@@ -158,23 +197,40 @@ extension Operators {
         return false
       }
       if cancelled { return continuation.resume(throwing: CancellationError()) }
-      scheduler.sleepers.withLock { $0.started += 1 }
+      if tracked == nil { scheduler.sleepers.withLock { $0.started += 1 } }
       let timer = scheduler.schedule(after: delay) { [self] in wake() }
-      state.withLock { $0.timer = timer }
+      state.withLock { state in
+        state.timer = timer
+        // Idle only once the timer is scheduled, and only if still asleep.
+        if let tracked, state.continuation != nil {
+          tracked.sleeps()
+          state.idle = true
+        }
+      }
     }
 
     private func wake() {
-      guard let continuation = state.withLock({ state in state.continuation.take() }) else { return }
-      scheduler.sleepers.withLock { $0.resumed += 1 }
+      let (continuation, wasIdle) = state.withLock { state in
+        defer { state.idle = false }
+        return (state.continuation.take(), state.idle)
+      }
+      guard let continuation else { return }
+      if let tracked {
+        if wasIdle { tracked.wakes() }
+      } else {
+        scheduler.sleepers.withLock { $0.resumed += 1 }
+      }
       continuation.resume()
     }
 
     func cancel() {
-      let (continuation, timer) = state.withLock { state in
+      let (continuation, timer, wasIdle) = state.withLock { state in
+        defer { state.idle = false }
         state.cancelled = true
-        return (state.continuation.take(), state.timer.take())
+        return (state.continuation.take(), state.timer.take(), state.idle)
       }
       timer?.dispose()
+      if wasIdle { tracked?.wakes() }
       continuation?.resume(throwing: CancellationError())
     }
   }

@@ -1,10 +1,15 @@
 /// A scheduler with virtual time, for deterministic tests.
 ///
 /// Nothing runs until you advance the clock. ``now`` starts at zero;
-/// ``advance()`` runs what is due now, ``advance(by:)`` moves the clock
+/// ``advance()`` runs what is due now, ``advance(by:)-1jv0f`` moves the clock
 /// forward running every action that falls due on the way (in time order,
 /// first scheduled first among equal times), and ``run()`` runs until no
 /// action is left. Actions run on the thread that advances.
+///
+/// For async code, ``clock`` is a `Clock` on the same virtual time, and
+/// `await scheduler.advance(by:)` (``advance(by:)-8e0o9``) lets the tasks
+/// that the scheduler's actions start or wake run before it moves on: see
+/// that method for which tasks it waits for.
 ///
 /// ```swift
 /// let scheduler = TestScheduler()
@@ -44,6 +49,9 @@ public final class TestScheduler: Scheduler {
   private let advancing = Gate()
   /// The clock's bookkeeping of sleeping tasks (see `TestScheduler.Clock`).
   let sleepers = Locked(Sleepers())
+  /// The tasks started while this scheduler ran an action, and whether they
+  /// are busy (see `TrackedTask`).
+  let activity = Locked(TrackedTasks())
 
   /// Creates a test scheduler at virtual time zero.
   public init() {}
@@ -111,7 +119,7 @@ public final class TestScheduler: Scheduler {
     exclusively {
       while let entry = popDue(until: time) {
         guard !entry.disposable.isDisposed else { continue }
-        entry.action()
+        runAction(entry.action)
       }
       state.withLock { state in state.now = max(state.now, time) }
     }
@@ -131,7 +139,7 @@ public final class TestScheduler: Scheduler {
     exclusively {
       while let entry = popDue(until: nil) {
         guard !entry.disposable.isDisposed else { continue }
-        entry.action()
+        runAction(entry.action)
       }
     }
   }
