@@ -9,7 +9,14 @@ bin="$(swift build --show-bin-path)"
 modules="$bin/Modules"
 [ -d "$modules" ] || modules="$bin"  # older toolchains put .swiftmodule files in the bin dir
 objects=()
+# The objects of the current sources only (from the build's output file map):
+# objects of files since deleted or renamed may linger in an incremental build.
 for target in LazySeq LazySeqSignals; do
-  while IFS= read -r -d '' object; do objects+=("$object"); done \
-    < <(find "$bin/$target.build" -name '*.swift.o' -print0)
+  while IFS= read -r object; do objects+=("$object"); done < <(python3 - "$bin/$target.build/output-file-map.json" <<'PY'
+import json, sys
+for source, outputs in json.load(open(sys.argv[1])).items():
+    if source and "object" in outputs:
+        print(outputs["object"])
+PY
+)
 done
