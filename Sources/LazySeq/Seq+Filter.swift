@@ -11,14 +11,17 @@ extension Seq {
   /// elements are skipped in a loop (constant stack).
   @inlinable
   public func filter(_ isIncluded: @escaping (Element) -> Bool) -> Seq<Element> {
-    _derived { source in
-      {
+    _derived(producingInto: { source in
+      { slot in
         while let element = source.walker.next() {
-          if isIncluded(element) { return element }
+          if isIncluded(element) {
+            slot.initialize(to: element)
+            return true
+          }
         }
-        return nil
+        return false
       }
-    }
+    })
   }
 }
 

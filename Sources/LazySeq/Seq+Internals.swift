@@ -48,6 +48,22 @@ extension Seq {
     sources: [_StorageBase], concatParts: [Seq<Element>]? = nil, isFusible: Bool = true,
     _ producer: @escaping () -> Element?
   ) -> Seq<Element> {
+    _memo(sources: sources, concatParts: concatParts, isFusible: isFusible) { slot in
+      guard let element = producer() else { return false }
+      slot.initialize(to: element)
+      return true
+    }
+  }
+
+  /// A memoized sequence whose elements `producer` writes, one per demand,
+  /// into the memo (see `_Producer`); otherwise as `_memo(sources:_:)`. The
+  /// form for the operators on the hot path: nothing converts the
+  /// producer's calling convention.
+  @inlinable
+  internal static func _memo(
+    sources: [_StorageBase], concatParts: [Seq<Element>]? = nil, isFusible: Bool = true,
+    producingInto producer: @escaping _Producer<Element>
+  ) -> Seq<Element> {
     let frontier = _Frontier(
       sources: sources, concatParts: concatParts, isFusible: isFusible, producer: producer)
     let segment = _Segment(capacity: 8, frontier: frontier, isFirst: true)
@@ -120,6 +136,16 @@ extension Seq {
   internal func _derived<U>(_ makeProducer: (_ source: _WalkerBox<Element>) -> () -> U?) -> Seq<U> {
     let source = _WalkerBox(self)
     return _finish(Seq<U>._memo(sources: [source], makeProducer(source)))
+  }
+
+  /// As `_derived(_:)`, for a producer that writes its elements (see
+  /// `_Producer`).
+  @inlinable
+  internal func _derived<U>(
+    producingInto makeProducer: (_ source: _WalkerBox<Element>) -> _Producer<U>
+  ) -> Seq<U> {
+    let source = _WalkerBox(self)
+    return _finish(Seq<U>._memo(sources: [source], producingInto: makeProducer(source)))
   }
 
   /// The result of an operator whose producer reads `sources` (walker boxes

@@ -13,12 +13,13 @@ extension Seq {
   /// - Complexity: O(1) to create.
   @inlinable
   public func map<U>(_ transform: @escaping (Element) -> U) -> Seq<U> {
-    _derived { source in
-      {
-        guard let element = source.walker.next() else { return nil }
-        return transform(element)
+    _derived(producingInto: { source in
+      { slot in
+        guard let element = source.walker.next() else { return false }
+        slot.initialize(to: transform(element))
+        return true
       }
-    }
+    })
   }
 
   /// The non-`nil` results of `transform` applied to each element.
@@ -27,14 +28,17 @@ extension Seq {
   /// skipped in a loop (constant stack).
   @inlinable
   public func compactMap<U>(_ transform: @escaping (Element) -> U?) -> Seq<U> {
-    _derived { source in
-      {
+    _derived(producingInto: { source in
+      { slot in
         while let element = source.walker.next() {
-          if let value = transform(element) { return value }
+          if let value = transform(element) {
+            slot.initialize(to: value)
+            return true
+          }
         }
-        return nil
+        return false
       }
-    }
+    })
   }
 
   /// `value` once per element (RAC `-mapReplace:`). Lazy.

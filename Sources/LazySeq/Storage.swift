@@ -156,19 +156,31 @@ internal final class _Segment<Element>: _Storage<Element>, @unchecked Sendable {
   }
 }
 
-/// The producing end of a memo: a closure that yields the next element (or
-/// `nil` at the end), run at most once per element by the thread that
+/// How a memo's elements are produced: initializes the pointee with the
+/// next element and returns `true`, or returns `false` at the end (see
+/// `_Frontier.producer`).
+@usableFromInline
+internal typealias _Producer<Element> = (UnsafeMutablePointer<Element>) -> Bool
+
+/// The producing end of a memo: a closure that writes the next element (or
+/// reports the end), run at most once per element by the thread that
 /// claimed the memo's last segment (see Locking.swift).
 @usableFromInline
 internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
   /// The thread that holds the claim, for the re-entrancy check (0 when
   /// none); see `_ForcingClaim`.
   @usableFromInline internal let owner = _ForcingClaim()
-  /// Produces the next element, or `nil` at the end; called only by the
-  /// claim's holder, until it has returned `nil` (the segment's `endedBit`
-  /// then records the end). A `let`, so calling it needs no retain of its
+  /// Initializes the pointee (uninitialized memory) with the next element
+  /// and returns `true`, or returns `false` at the end, leaving it
+  /// uninitialized; called only by the claim's holder, until it has
+  /// returned `false` (the segment's `endedBit` then records the end).
+  ///
+  /// A pointer and a `Bool` are passed the same way whatever `Element` is,
+  /// so a producer made inside a specialized operator is called as it was
+  /// compiled, without a reabstraction thunk, and writes its element
+  /// straight into the memo. A `let`, so calling it needs no retain of its
   /// context.
-  @usableFromInline internal let producer: () -> Element?
+  @usableFromInline internal let producer: _Producer<Element>
   /// Storages the producer reads from, kept here so that they are released
   /// iteratively (the producer closure's captures are opaque) and as soon as
   /// the memo ends (each is reset then).
@@ -192,7 +204,7 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
   @inlinable
   internal init(
     sources: [_StorageBase], concatParts: [Seq<Element>]?, isFusible: Bool = true,
-    producer: @escaping () -> Element?
+    producer: @escaping _Producer<Element>
   ) {
     self.isFusible = isFusible
     self.producer = producer
@@ -262,14 +274,13 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
       return frontierRef._withUnsafeGuaranteedRef { frontier in
         frontier.owner.enter()
         frontier._checkInvariants(producingInto: segment)  // LAZYSEQ_INVARIANTS only
-        guard let value = frontier.producer() else {
-          return frontier._end(segment, seen: unclaimed)
-        }
         let count = unclaimed >> _Segment<Element>.countShift
         guard _fastPath(count < segment.capacity) else {
-          return frontier._link(value, after: segment, seen: unclaimed)
+          return frontier._link(after: segment, seen: unclaimed)
         }
-        (segment.base + count).initialize(to: value)
+        guard frontier.producer(segment.base + count) else {
+          return frontier._end(segment, seen: unclaimed)
+        }
         let published = (count + 1) << _Segment<Element>.countShift
         frontier.owner.leave()
         // Publishes the element and releases the claim.
@@ -290,14 +301,18 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
     return ended
   }
 
-  /// The claimed part of `force` when `segment` is full: starts the next
-  /// segment with `value`, then publishes the link (releasing the claim).
+  /// The claimed part of `force` when `segment` is full: produces the next
+  /// element into a new segment and publishes the link (or, at the end,
+  /// the end), releasing the claim.
   @inlinable @inline(never)
-  internal func _link(_ value: __owned Element, after segment: _Segment<Element>, seen: Int) -> Int {
+  internal func _link(after segment: _Segment<Element>, seen: Int) -> Int {
     let next = _Segment(
       capacity: Swift.min(segment.capacity * 2, _Segment<Element>.maximumCapacity),
       frontier: self, isFirst: false)
-    next.base.initialize(to: value)
+    guard producer(next.base) else {
+      next.frontier = nil
+      return _end(segment, seen: seen)
+    }
     next.state.store(1 << _Segment<Element>.countShift, ordering: .relaxed)
     segment.next = next
     let linked = seen | _Segment<Element>.linkedBit

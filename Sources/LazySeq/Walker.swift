@@ -61,8 +61,12 @@ internal struct _Walker<Element> {
   /// The next element of a fused walk: a direct call of the producer.
   @inlinable
   internal mutating func _nextFused() -> Element? {
-    let element = Unmanaged.passUnretained(upstream.unsafelyUnwrapped)
-      ._withUnsafeGuaranteedRef { $0.producer() }
+    let element = _withUnprotectedUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { slot in
+      let slot = slot.baseAddress.unsafelyUnwrapped
+      let produced = Unmanaged.passUnretained(upstream.unsafelyUnwrapped)
+        ._withUnsafeGuaranteedRef { $0.producer(slot) }
+      return produced ? slot.move() : nil
+    }
     if _fastPath(element != nil) { return element }
     // The producer is done: release the frontier (and, iteratively, what
     // it read from), out of line.

@@ -8,6 +8,7 @@
 // check that standard error names the problem in a few likely words (in debug
 // builds only: optimized builds drop precondition messages).
 
+import Foundation
 import LazySeq
 import Testing
 
@@ -97,10 +98,30 @@ struct PreconditionTests {
 
   @Test("a map block that forces its own result fails instead of deadlocking", .timeLimit(.minutes(1)))
   func reentrantOperator() async {
-    await #expect(processExitsWith: .failure) {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let box = SeqBox()
       box.seq = Seq([1, 2, 3]).map { x in x + (box.seq.head ?? 0) }
       _ = box.seq.array
+    }
+    if let result {
+      #expect(
+        mentions(result.standardErrorContent, anyOf: ["re-entrant evaluation of a lazy sequence"]),
+        "\(String(decoding: result.standardErrorContent, as: UTF8.self))")
+    }
+  }
+
+  @Test(
+    "a filter block that forces a later element of its own result fails, on a secondary thread",
+    .timeLimit(.minutes(1)))
+  func reentrantOperatorOnThread() async {
+    await #expect(processExitsWith: .failure) {
+      let thread = Thread {
+        let box = SeqBox()
+        box.seq = Seq(0..<100).filter { x in x < 5 || box.seq.skip(x).head != nil }
+        _ = box.seq.array
+      }
+      thread.start()
+      while true { sleep(1) }
     }
   }
 }
