@@ -155,17 +155,42 @@ extension Seq {
     _finish(Seq<U>._memo(sources: sources, producer))
   }
 
-  /// The eager policy, in one place: an operator called on an eager sequence
-  /// (for the static forms, `Seq.zip` and `Seq.concat`, on an eager first
-  /// sequence) evaluates its result now and returns it as an eager sequence;
-  /// on a lazy sequence it returns `result` untouched. The other inputs'
-  /// modes do not matter.
+  /// The evaluation policy, in one place: an operator called on an eager
+  /// sequence (for the static forms, `Seq.zip` and `Seq.concat`, on an eager
+  /// first sequence) evaluates its result now and returns it as an eager
+  /// sequence; on a sequence that evaluates ahead, its result (a fresh memo)
+  /// evaluates ahead by as many and carries the policy on; on an exactly
+  /// lazy sequence it returns `result` untouched. The other inputs' modes do
+  /// not matter.
   @inlinable
   internal func _finish<U>(_ result: Seq<U>) -> Seq<U> {
-    guard _isEager else { return result }
+    if _fastPath(_mode == 1) { return result }
+    guard _isEager else { return result._evaluatingAheadWhenFresh(_mode) }
     let evaluated = Seq<U>(_snapshot: result.array, isEager: true)
     evaluated._checkInvariants()
     return evaluated
+  }
+
+  /// This sequence, an operator's fresh result, with the policy of
+  /// evaluating up to `count` elements per demand: carried on to the
+  /// operators applied to it, and, when it is a memo nothing has seen yet,
+  /// applied to its own frontier (whose first segment then holds at least
+  /// `count` elements, so that the first demand fills `count` at once).
+  @inlinable
+  internal func _evaluatingAheadWhenFresh(_ count: Int) -> Seq<Element> {
+    var result = self
+    result._mode = count
+    guard _index == 0, let storage = _storage, storage._kind == .segment else { return result }
+    let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
+    guard segment.isFirst, segment.loadState() == 0, let frontier = segment.frontier else {
+      return result
+    }
+    frontier.aheadCount = count
+    let capacity = Swift.min(Swift.max(count, 8), _Segment<Element>.maximumCapacity)
+    if capacity > segment.capacity {
+      result._storage = _Segment(capacity: capacity, frontier: frontier, isFirst: true)
+    }
+    return result
   }
 
   /// Precondition of `chunks(ofCount:)` and `windows(ofCount:)`.

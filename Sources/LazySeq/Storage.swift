@@ -200,6 +200,9 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
   /// each copy walks on from its start (see `_Walker._defuse`). The
   /// producer is then called through this memo only.
   @usableFromInline @exclusivity(unchecked) internal var defused: _Segment<Element>?
+  /// How many elements one claim produces, at most (`Seq.evaluatingAhead`);
+  /// 1 (exact laziness) unless set, once, before the memo is shared.
+  @usableFromInline @exclusivity(unchecked) internal var aheadCount: Int = 1
 
   @inlinable
   internal init(
@@ -236,6 +239,7 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
     if let defused { return defused }
     let frontier = _Frontier(
       sources: sources, concatParts: nil, isFusible: isFusible, producer: producer)
+    frontier.aheadCount = aheadCount
     sources = []
     let memo = _Segment(capacity: 8, frontier: frontier, isFirst: true)
     defused = memo
@@ -281,7 +285,10 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
         guard frontier.producer(segment.base + count) else {
           return frontier._end(segment, seen: unclaimed)
         }
-        let published = (count + 1) << _Segment<Element>.countShift
+        var published = (count + 1) << _Segment<Element>.countShift
+        if _slowPath(frontier.aheadCount > 1) {
+          published = frontier._produceAhead(into: segment, count: count + 1)
+        }
         frontier.owner.leave()
         // Publishes the element and releases the claim.
         segment.state.store(published, ordering: .releasing)
@@ -313,13 +320,48 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
       next.frontier = nil
       return _end(segment, seen: seen)
     }
-    next.state.store(1 << _Segment<Element>.countShift, ordering: .relaxed)
     segment.next = next
     let linked = seen | _Segment<Element>.linkedBit
-    owner.leave()
-    // Publishes `next` (and its first element) to whoever acquires `linked`.
+    guard aheadCount > 1 else {
+      next.state.store(1 << _Segment<Element>.countShift, ordering: .relaxed)
+      owner.leave()
+      // Publishes `next` (and its first element) to whoever acquires `linked`.
+      segment.state.store(linked, ordering: .releasing)
+      return linked
+    }
+    // Evaluating ahead: the claim moves to `next` (published claimed, with
+    // its first element), which becomes the memo's last segment.
+    next.state.store(
+      1 << _Segment<Element>.countShift | _Segment<Element>.claimedBit, ordering: .relaxed)
     segment.state.store(linked, ordering: .releasing)
+    let published = _produceAhead(into: next, count: 1)
+    owner.leave()
+    next.state.store(published, ordering: .releasing)
     return linked
+  }
+
+  /// The claimed part of `force` on a memo that evaluates ahead: `segment`
+  /// (claimed, the memo's last) holds `count` elements, the last of them
+  /// just produced; produces more, up to `aheadCount` in this claim and
+  /// within the segment, publishing each (the claim still held, so that a
+  /// producer may read the elements before its own, as a self-referential
+  /// definition does), and returns the state to publish with the claim
+  /// released: the new count, with `endedBit` if the producer ended.
+  @inlinable @inline(never)
+  internal func _produceAhead(into segment: _Segment<Element>, count: Int) -> Int {
+    let limit = Swift.min(segment.capacity, count &- 1 &+ aheadCount)
+    var count = count
+    while count < limit {
+      segment.state.store(
+        count << _Segment<Element>.countShift | _Segment<Element>.claimedBit,
+        ordering: .releasing)
+      guard producer(segment.base + count) else {
+        _releaseSources()
+        return count << _Segment<Element>.countShift | _Segment<Element>.endedBit
+      }
+      count &+= 1
+    }
+    return count << _Segment<Element>.countShift
   }
 
   /// The producer is done: release what it read from, iteratively (once

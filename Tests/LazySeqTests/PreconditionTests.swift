@@ -81,6 +81,19 @@ struct PreconditionTests {
     await #expect(processExitsWith: .failure) { _ = Seq([1]).cycled(times: -1) }
   }
 
+  @Test("evaluatingAhead with a count below 1 is a precondition failure")
+  func evaluatingAheadCount() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Seq([1, 2, 3]).evaluatingAhead(0)
+    }
+    if let result {
+      #expect(
+        mentions(result.standardErrorContent, anyOf: ["evaluatingahead(_:)"]),
+        "\(String(decoding: result.standardErrorContent, as: UTF8.self))")
+    }
+    await #expect(processExitsWith: .failure) { _ = Seq.iterate(0) { $0 + 1 }.evaluatingAhead(-5) }
+  }
+
   @Test("a head block that forces its own head fails instead of deadlocking", .timeLimit(.minutes(1)))
   func reentrantHead() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
