@@ -174,9 +174,11 @@ extension Seq {
 
   /// The head and the tail together, or `nil` if the sequence is empty.
   ///
-  /// RAC's head/tail walk is as cheap as an iterator over evaluated
-  /// elements: on an array or an evaluated memo, `uncons` is a load and a
-  /// position bump, and nothing is allocated.
+  /// RAC's head/tail walk: on an array or an evaluated memo, `uncons` is a
+  /// load and a position bump, and nothing is allocated. Each tail it hands
+  /// out holds its storage, so a `while let (h, t) = s.uncons { s = t }`
+  /// loop pays one retain/release pair per step (about 12× an index loop);
+  /// a `for-in` loop walks at array speed.
   ///
   /// ```swift
   /// var s: Seq<Int> = [1, 2, 3]
