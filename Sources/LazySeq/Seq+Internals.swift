@@ -148,6 +148,22 @@ extension Seq {
     return _finish(Seq<U>._memo(sources: [source], producingInto: makeProducer(source)))
   }
 
+  /// As `_derived(producingInto:)`, with the same producer in batches too
+  /// (see `_Batch`), for evaluating ahead.
+  @inlinable
+  internal func _derived<U>(
+    producingInto makeProducer: (_ source: _WalkerBox<Element>) -> _Producer<U>,
+    batches makeBatchProducer: (_ source: _WalkerBox<Element>) -> _BatchProducer<U>
+  ) -> Seq<U> {
+    let source = _WalkerBox(self)
+    let frontier = _Frontier(
+      sources: [source], concatParts: nil, producer: makeProducer(source),
+      batchProducer: makeBatchProducer(source))
+    let segment = _Segment(capacity: 8, frontier: frontier, isFirst: true)
+    segment._checkInvariants()
+    return _finish(Seq<U>(_storage: segment, index: 0))
+  }
+
   /// The result of an operator whose producer reads `sources` (walker boxes
   /// or other storages it alone owns).
   @inlinable

@@ -13,13 +13,31 @@ extension Seq {
   /// - Complexity: O(1) to create.
   @inlinable
   public func map<U>(_ transform: @escaping (Element) -> U) -> Seq<U> {
-    _derived(producingInto: { source in
-      { slot in
-        guard let element = source.walker.next() else { return false }
-        slot.initialize(to: transform(element))
-        return true
+    _derived(
+      producingInto: { source in
+        { slot in
+          guard let element = source.walker.next() else { return false }
+          slot.initialize(to: transform(element))
+          return true
+        }
+      },
+      batches: { source in Seq._mapBatches(source, transform) })
+  }
+
+  /// The batch producer of `map` (see `_Batch`).
+  @inlinable
+  internal static func _mapBatches<U>(
+    _ source: _WalkerBox<Element>, _ transform: @escaping (Element) -> U
+  ) -> _BatchProducer<U> {
+    { batch in
+      var made = 0
+      while made < batch.count, let element = source.walker.next() {
+        (batch.base + made).initialize(to: transform(element))
+        made &+= 1
+        batch.published(made)
       }
-    })
+      return made
+    }
   }
 
   /// The non-`nil` results of `transform` applied to each element.

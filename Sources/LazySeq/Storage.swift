@@ -177,6 +177,63 @@ internal final class _Segment<Element>: _Storage<Element>, @unchecked Sendable {
 @usableFromInline
 internal typealias _Producer<Element> = (UnsafeMutablePointer<Element>) -> Bool
 
+/// How a memo's elements are produced in batches (when it evaluates
+/// ahead): initializes up to `batch.count` elements at `batch.base` and
+/// returns how many; fewer means the end.
+@usableFromInline
+internal typealias _BatchProducer<Element> = (_Batch<Element>) -> Int
+
+/// Where a batch producer writes: `count` (at least 1) uninitialized
+/// elements at `base`. When they are a memo's, `segment` is the claimed
+/// segment they are in, after its first `start` elements: the producer
+/// publishes each element it makes (`published`), the claim still held, so
+/// that its closures may read the elements made before (as a
+/// self-referential definition does).
+///
+/// Its layout does not depend on `Element`, so a producer taking it is
+/// called the same way at every abstraction (no reabstraction thunk).
+@frozen @usableFromInline
+internal struct _Batch<Element> {
+  @usableFromInline internal let base: UnsafeMutablePointer<Element>
+  @usableFromInline internal let count: Int
+  /// Unretained: the claim's holder keeps the memo, and so the segment,
+  /// alive while the batch is produced.
+  @usableFromInline internal let segment: Unmanaged<_Segment<Element>>?
+  @usableFromInline internal let start: Int
+
+  /// Elements that are not a memo's: nothing to publish.
+  @inlinable @inline(__always)
+  internal init(_ base: UnsafeMutablePointer<Element>, count: Int) {
+    self.base = base
+    self.count = count
+    self.segment = nil
+    self.start = 0
+  }
+
+  /// Elements of the claimed `segment`, after its first `start`.
+  @inlinable @inline(__always)
+  internal init(
+    _ base: UnsafeMutablePointer<Element>, count: Int, segment: _Segment<Element>, start: Int
+  ) {
+    self.base = base
+    self.count = count
+    self.segment = Unmanaged.passUnretained(segment)
+    self.start = start
+  }
+
+  /// Records that the first `made` elements at `base` are initialized:
+  /// publishes them when they are a memo's (the claim stays held).
+  @inlinable @inline(__always)
+  internal func published(_ made: Int) {
+    guard let segment else { return }
+    segment._withUnsafeGuaranteedRef {
+      $0.state.store(
+        (start &+ made) << _Segment<Element>.countShift | _Segment<Element>.claimedBit,
+        ordering: .releasing)
+    }
+  }
+}
+
 /// The producing end of a memo: a closure that writes the next element (or
 /// reports the end), run at most once per element by the thread that
 /// claimed the memo's last segment (see Locking.swift).
@@ -196,6 +253,10 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
   /// straight into the memo. A `let`, so calling it needs no retain of its
   /// context.
   @usableFromInline internal let producer: _Producer<Element>
+  /// The same producer, making a batch per call (see `_Batch`), for the
+  /// operators that have one: called instead of `producer` to evaluate
+  /// ahead (a memo's batch, or a fused walk's run for such a batch).
+  @usableFromInline internal let batchProducer: _BatchProducer<Element>?
   /// Storages the producer reads from, kept here so that they are released
   /// iteratively (the producer closure's captures are opaque) and as soon as
   /// the memo ends (each is reset then).
@@ -222,10 +283,11 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
   @inlinable
   internal init(
     sources: [_StorageBase], concatParts: [Seq<Element>]?, isFusible: Bool = true,
-    producer: @escaping _Producer<Element>
+    producer: @escaping _Producer<Element>, batchProducer: _BatchProducer<Element>? = nil
   ) {
     self.isFusible = isFusible
     self.producer = producer
+    self.batchProducer = batchProducer
     self.sources = sources
     self.concatParts = concatParts
     self.defused = nil
@@ -253,7 +315,8 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
   internal func _defusedMemo() -> _Segment<Element> {
     if let defused { return defused }
     let frontier = _Frontier(
-      sources: sources, concatParts: nil, isFusible: isFusible, producer: producer)
+      sources: sources, concatParts: nil, isFusible: isFusible, producer: producer,
+      batchProducer: batchProducer)
     frontier.aheadCount = aheadCount
     sources = []
     let memo = _Segment(capacity: 8, frontier: frontier, isFirst: true)
@@ -380,6 +443,19 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
   @inlinable @inline(never)
   internal func _produceAhead(into segment: _Segment<Element>, count: Int) -> Int {
     let limit = Swift.min(segment.capacity, count &- 1 &+ aheadCount)
+    if let batchProducer, count < limit {
+      segment.state.store(
+        count << _Segment<Element>.countShift | _Segment<Element>.claimedBit,
+        ordering: .releasing)
+      let wanted = limit &- count
+      let made = batchProducer(
+        _Batch(segment.base + count, count: wanted, segment: segment, start: count))
+      guard made == wanted else {
+        _releaseSources()
+        return (count &+ made) << _Segment<Element>.countShift | _Segment<Element>.endedBit
+      }
+      return limit << _Segment<Element>.countShift
+    }
     var count = count
     while count < limit {
       segment.state.store(

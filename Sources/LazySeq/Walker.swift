@@ -78,6 +78,36 @@ internal struct _Walker<Element> {
     return nil
   }
 
+  /// Initializes up to `count` (at least 1) next elements at `out` and
+  /// returns how many; fewer means the end. Evaluated elements are copied
+  /// in runs; a fused walk whose producer makes batches asks it for the
+  /// whole run at once. For batch producers (evaluating ahead); not for a
+  /// `Seq.Iterator`'s walker.
+  @inlinable
+  internal mutating func next(into out: UnsafeMutablePointer<Element>, count: Int) -> Int {
+    var made = 0
+    while made < count {
+      if index < limit {
+        let run = Swift.min(limit &- index, count &- made)
+        (out + made).initialize(from: base.unsafelyUnwrapped + index, count: run)
+        index &+= run
+        made &+= run
+        continue
+      }
+      if let batchProducer = upstream?.batchProducer {
+        let wanted = count &- made
+        let produced = batchProducer(_Batch(out + made, count: wanted))
+        made &+= produced
+        if produced < wanted { _StorageBase._release(upstream.take().unsafelyUnwrapped) }
+        return made
+      }
+      guard let element = next() else { return made }
+      (out + made).initialize(to: element)
+      made &+= 1
+    }
+    return made
+  }
+
   /// Leaves a fused walk that was copied: walks on, from its start, the
   /// memo that the frontier hands to each of the copies (made by the first
   /// copy that gets here), so that every copy sees every remaining element

@@ -150,6 +150,17 @@ struct EvaluatingAheadTests {
     }
   }
 
+  @Test("a map whose closure reads the earlier elements of its own batch")
+  func selfReferentialMap() {
+    final class Box { var seq: Seq<Int> = .empty }
+    let box = Box()
+    box.seq = Seq(0..<40).evaluatingAhead(16).map { i in
+      i < 2 ? i : (box.seq.skip(i - 1).head ?? 0) + (box.seq.skip(i - 2).head ?? 0)
+    }
+    #expect(Array(box.seq.prefix(10)) == [0, 1, 1, 2, 3, 5, 8, 13, 21, 34])
+    #expect(box.seq.array.last == 63_245_986)
+  }
+
   @Test("a self-referential definition reads the elements its batch has produced")
   func selfReference() {
     final class Box { var fibs: Seq<Int> = .empty }
