@@ -136,21 +136,6 @@ internal final class _Segment<Element>: _Storage<Element>, @unchecked Sendable {
     super.init(kind: .segment)
   }
 
-  /// For a walker whose last claim failed: waits briefly for another thread
-  /// to produce the element at the `seen` state (or to claim it, then waits
-  /// for its publication); returns the state then, or `seen` if nothing
-  /// moved (the caller then claims the element itself).
-  @usableFromInline @inline(never)
-  internal func _follow(seen: Int) -> Int {
-    for _ in 0..<128 {
-      let current = loadState()
-      if current == seen { continue }
-      guard current & _Segment.claimedBit != 0 else { return current }
-      return frontier.unsafelyUnwrapped.owner.wait(state, while: current, "a lazy sequence")
-    }
-    return seen
-  }
-
   /// The published state (count and flags), with acquire ordering.
   @inlinable
   internal func loadState() -> Int { state.load(ordering: .acquiring) }
@@ -333,22 +318,9 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
   /// that loses the race waits for that store (`_ForcingClaim.wait`), never
   /// for a lock. Takes an unretained reference: the caller's walker keeps
   /// the segment alive, and the segment keeps its frontier alive.
-  ///
-  /// `isFollower` is the caller's record of whether its last claim failed
-  /// (another thread was producing). A follower first lets that thread go
-  /// on: it waits a little for the element before claiming it itself, so
-  /// that threads walking one memo together do not take turns producing
-  /// (which would move the producer's state between processors at every
-  /// element). A walker alone never fails a claim and never waits.
   @inlinable
-  internal static func force(
-    _ segmentRef: Unmanaged<_Segment<Element>>, seen: Int, isFollower: inout Bool
-  ) -> Int {
-    if _slowPath(isFollower) {
-      let current = segmentRef._withUnsafeGuaranteedRef { $0._follow(seen: seen) }
-      if current != seen { return current }
-    }
-    return segmentRef._withUnsafeGuaranteedRef { segment in
+  internal static func force(_ segmentRef: Unmanaged<_Segment<Element>>, seen: Int) -> Int {
+    segmentRef._withUnsafeGuaranteedRef { segment in
       // Acquiring on success: pairs with the releasing store that published
       // `seen`, so everything the previous production wrote (the element,
       // the producer's own state) happens-before this one (Locking.swift).
@@ -361,13 +333,11 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
       let frontierRef = Unmanaged.passUnretained(segment.frontier.unsafelyUnwrapped)
       guard claim.exchanged else {
         // Someone else produced it already, or is producing it now.
-        isFollower = true
         if claim.original & _Segment<Element>.claimedBit == 0 { return claim.original }
         return frontierRef._withUnsafeGuaranteedRef {
           $0.owner.wait(segment.state, while: claim.original, "a lazy sequence")
         }
       }
-      isFollower = false
       return frontierRef._withUnsafeGuaranteedRef { frontier in
         frontier.owner.enter()
         frontier._checkInvariants(producingInto: segment)  // LAZYSEQ_INVARIANTS only

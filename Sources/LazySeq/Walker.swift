@@ -17,9 +17,6 @@ internal struct _Walker<Element> {
   @usableFromInline internal var upstream: _Frontier<Element>?
   /// Whether this walker may take over the memo it starts on.
   @usableFromInline internal var canFuse: Bool
-  /// Whether this walker's last claim failed because another thread was
-  /// producing (see `_Frontier.force`).
-  @usableFromInline internal var isFollower: Bool
 
   @inlinable
   internal init(_ seq: Seq<Element>, canFuse: Bool = false) {
@@ -29,7 +26,6 @@ internal struct _Walker<Element> {
     limit = .min
     upstream = nil
     self.canFuse = canFuse
-    isFollower = false
   }
 
   /// Moves the storages this walker holds into `work` and empties it.
@@ -192,8 +188,7 @@ internal struct _Walker<Element> {
         && state & (_Segment<Element>.endedBit | _Segment<Element>.linkedBit) == 0
       {
         // At the frontier: produce the element (or learn of the end).
-        state = _Frontier.force(
-          Unmanaged.passUnretained(segment), seen: state, isFollower: &isFollower)
+        state = _Frontier.force(Unmanaged.passUnretained(segment), seen: state)
       }
       let count = state >> _Segment<Element>.countShift
       if index < count {
