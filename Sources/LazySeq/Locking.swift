@@ -50,7 +50,7 @@
 // word sees the final value and needs no lock, and `claimedBit` (or the
 // lock) makes the writer unique. The words are only ever read with acquire
 // ordering, except the relaxed re-entrancy `owner` fields below, which each
-// thread compares only with its own identity.
+// thread compares only with its own identity (or its own stack).
 //
 // Invariant I1 (what makes `Seq.Shared` sound; Docs/Contracts.md): every
 // closure stored in the storages reachable from one `Seq` runs only while
@@ -60,13 +60,17 @@
 // its head, so a chain of nodes is forced in order; the sides of a
 // partition force their common source under one lock. An operator that
 // forced one of its sources outside its own claim (on another thread, say)
-// would break it. `SharedTests` checks it.
+// would break it. `SharedConcurrencyTests` checks it.
 //
 // Re-entrancy: a producer that demands, directly or through other
 // sequences, the very element it is producing would wait for itself
-// forever. The claim's holder records its thread identity, so the re-entrant
-// demand finds its own identity there and stops with a precise
-// precondition message instead of deadlocking.
+// forever. The claim's holder records an address on its own stack (a store,
+// no call); a thread whose claim fails and keeps failing past the spinning
+// phase looks up its stack's bounds, and if the holder's address lies within
+// them, the holder is itself: it stops with a precise precondition message
+// instead of deadlocking. The thread identity is thus computed only when a
+// claim waits, never on the claim's fast path. (Dynamic nodes and deferred
+// sequences, under a `_ForcingLock`, record the thread identity itself.)
 
 public import Synchronization
 
@@ -87,6 +91,36 @@ internal func _currentThreadID() -> UInt {
     return UInt(pthread_self())
   #endif
 }
+
+/// Whether `address` lies on the calling thread's stack. Slow (it asks the
+/// thread library for the bounds): only a waiting claim calls it.
+@usableFromInline
+internal func _currentStackContains(_ address: UInt) -> Bool {
+  #if canImport(Darwin)
+    let thread = pthread_self()
+    let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
+    let size = UInt(pthread_get_stacksize_np(thread))
+    return address <= top && address > top &- size
+  #else
+    var attributes = pthread_attr_t()
+    guard _pthreadGetAttributes(pthread_self(), &attributes) == 0 else { return false }
+    defer { pthread_attr_destroy(&attributes) }
+    var low: UnsafeMutableRawPointer? = nil
+    var size = 0
+    guard pthread_attr_getstack(&attributes, &low, &size) == 0 else { return false }
+    let bottom = UInt(bitPattern: low)
+    return address >= bottom && address < bottom &+ UInt(size)
+  #endif
+}
+
+#if !canImport(Darwin)
+  /// `pthread_getattr_np` (glibc and musl), which the C module does not
+  /// export (it needs `_GNU_SOURCE`).
+  @_silgen_name("pthread_getattr_np")
+  private func _pthreadGetAttributes(
+    _ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>
+  ) -> Int32
+#endif
 
 /// Stops the program with the message LazySeq uses for a re-entrant force.
 @usableFromInline
@@ -129,30 +163,38 @@ internal struct _ForcingLock: ~Copyable, @unchecked Sendable {
 
 /// The owner record of a memo's claim (see "The memory-ordering rule",
 /// point 3): the claim itself is the segment's `claimedBit`; this records
-/// which thread holds it, for the re-entrancy check, and implements the
-/// wait of a thread that lost the claim.
+/// an address on the holder's stack, for the re-entrancy check, and
+/// implements the wait of a thread that lost the claim.
 @usableFromInline
 internal struct _ForcingClaim: ~Copyable, @unchecked Sendable {
-  /// The holder's thread identity, or 0. Written only by the holder (after
-  /// its claim succeeds, and back to 0 before its publishing store), so a
-  /// thread finds its own identity here only while it holds the claim.
+  /// An address on the holder's stack, or 0. Written only by the holder
+  /// (after its claim succeeds, and back to 0 before its publishing store),
+  /// so a thread finds an address of its own stack here only while it
+  /// holds the claim.
   @usableFromInline internal let owner = Atomic<UInt>(0)
 
   @inlinable
   internal init() {}
 
   /// Records the calling thread as the holder; call right after claiming.
-  @inlinable
-  internal func enter() { owner.store(_currentThreadID(), ordering: .relaxed) }
+  /// A store of a stack address: no call, no thread identity.
+  @inlinable @inline(__always)
+  internal func enter() {
+    var marker: UInt8 = 0
+    _withUnprotectedUnsafeMutablePointer(to: &marker) {
+      owner.store(UInt(bitPattern: $0), ordering: .relaxed)
+    }
+  }
 
   /// Clears the holder; call right before the publishing store.
-  @inlinable
+  @inlinable @inline(__always)
   internal func leave() { owner.store(0, ordering: .relaxed) }
 
   /// Waits until `state` differs from `claimed` (a value with the claim bit
   /// set, seen by a failed claim) and returns the new value, loaded with
   /// acquire ordering. Stops the program if the caller is the holder (a
-  /// re-entrant force, which would otherwise wait for itself forever).
+  /// re-entrant force, which would otherwise wait for itself forever),
+  /// which it checks once the spinning phase is over.
   ///
   /// Spins first (a production usually takes nanoseconds), then yields the
   /// processor, then sleeps with a doubling pause of up to a millisecond
@@ -162,7 +204,6 @@ internal struct _ForcingClaim: ~Copyable, @unchecked Sendable {
   internal func wait(
     _ state: borrowing Atomic<Int>, while claimed: Int, _ what: StaticString
   ) -> Int {
-    if owner.load(ordering: .relaxed) == _currentThreadID() { _reentrantForce(what) }
     var round = 0
     var pause: UInt32 = 1
     while true {
@@ -170,6 +211,10 @@ internal struct _ForcingClaim: ~Copyable, @unchecked Sendable {
       if current != claimed { return current }
       round += 1
       if round <= 256 { continue }
+      if round == 257 {
+        let holder = owner.load(ordering: .relaxed)
+        if holder != 0 && _currentStackContains(holder) { _reentrantForce(what) }
+      }
       if round <= 320 {
         sched_yield()
         continue

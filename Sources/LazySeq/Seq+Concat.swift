@@ -52,7 +52,7 @@ extension Seq {
   @inlinable
   public func startWith(_ value: Element) -> Seq<Element> {
     var first = Seq.just(value)
-    first._isEager = _isEager
+    first._mode = _mode
     return first.concat(self)
   }
 

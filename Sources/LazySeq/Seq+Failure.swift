@@ -50,7 +50,7 @@ extension Seq {
     guard _isEager else { return result }
     var evaluated = result
     _ = evaluated.array
-    evaluated._isEager = true
+    evaluated._mode = 0
     return evaluated
   }
 

@@ -11,13 +11,47 @@ extension Seq {
   /// elements are skipped in a loop (constant stack).
   @inlinable
   public func filter(_ isIncluded: @escaping (Element) -> Bool) -> Seq<Element> {
-    _derived { source in
-      {
-        while let element = source.walker.next() {
-          if isIncluded(element) { return element }
+    _derived(
+      producingInto: { source in
+        { slot in
+          while let element = source.walker.next() {
+            if isIncluded(element) {
+              slot.initialize(to: element)
+              return true
+            }
+          }
+          return false
         }
-        return nil
+      },
+      batches: { source in Seq._filterBatches(source, isIncluded) })
+  }
+}
+
+extension Seq {
+  /// The batch producer of `filter` (see `_Batch`): reads candidates into
+  /// the free part of the batch, in runs, and keeps in place those that
+  /// pass; as many candidates as outputs are still wanted, so none is read
+  /// beyond what the batch needs.
+  @inlinable
+  internal static func _filterBatches(
+    _ source: _WalkerBox<Element>, _ isIncluded: @escaping (Element) -> Bool
+  ) -> _BatchProducer<Element> {
+    { batch in
+      var kept = 0
+      while kept < batch.count {
+        let wanted = batch.count &- kept
+        let read = source.walker.next(into: batch.base + kept, count: wanted)
+        for candidate in kept..<(kept &+ read) {
+          let element = (batch.base + candidate).move()
+          if isIncluded(element) {
+            (batch.base + kept).initialize(to: element)
+            kept &+= 1
+            batch.published(kept)
+          }
+        }
+        if read < wanted { break }
       }
+      return kept
     }
   }
 }

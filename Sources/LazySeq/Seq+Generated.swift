@@ -133,7 +133,7 @@ extension Seq {
   @inlinable
   public func cycled(times: Int) -> Seq<Element> {
     Seq._checkCount(times, "cycled(times:)")
-    if times == 0 { return Seq(_storage: nil, index: 0, isEager: _isEager) }
+    if times == 0 { return Seq(_storage: nil, index: 0, mode: _mode) }
     if times == 1 { return self }
     let state = _StateBox((start: Optional(self.lazy), remaining: times - 1, sawElement: false))
     return _derived { source in

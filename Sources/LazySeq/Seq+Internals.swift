@@ -48,6 +48,22 @@ extension Seq {
     sources: [_StorageBase], concatParts: [Seq<Element>]? = nil, isFusible: Bool = true,
     _ producer: @escaping () -> Element?
   ) -> Seq<Element> {
+    _memo(sources: sources, concatParts: concatParts, isFusible: isFusible) { slot in
+      guard let element = producer() else { return false }
+      slot.initialize(to: element)
+      return true
+    }
+  }
+
+  /// A memoized sequence whose elements `producer` writes, one per demand,
+  /// into the memo (see `_Producer`); otherwise as `_memo(sources:_:)`. The
+  /// form for the operators on the hot path: nothing converts the
+  /// producer's calling convention.
+  @inlinable
+  internal static func _memo(
+    sources: [_StorageBase], concatParts: [Seq<Element>]? = nil, isFusible: Bool = true,
+    producingInto producer: @escaping _Producer<Element>
+  ) -> Seq<Element> {
     let frontier = _Frontier(
       sources: sources, concatParts: concatParts, isFusible: isFusible, producer: producer)
     let segment = _Segment(capacity: 8, frontier: frontier, isFirst: true)
@@ -122,6 +138,32 @@ extension Seq {
     return _finish(Seq<U>._memo(sources: [source], makeProducer(source)))
   }
 
+  /// As `_derived(_:)`, for a producer that writes its elements (see
+  /// `_Producer`).
+  @inlinable
+  internal func _derived<U>(
+    producingInto makeProducer: (_ source: _WalkerBox<Element>) -> _Producer<U>
+  ) -> Seq<U> {
+    let source = _WalkerBox(self)
+    return _finish(Seq<U>._memo(sources: [source], producingInto: makeProducer(source)))
+  }
+
+  /// As `_derived(producingInto:)`, with the same producer in batches too
+  /// (see `_Batch`), for evaluating ahead.
+  @inlinable
+  internal func _derived<U>(
+    producingInto makeProducer: (_ source: _WalkerBox<Element>) -> _Producer<U>,
+    batches makeBatchProducer: (_ source: _WalkerBox<Element>) -> _BatchProducer<U>
+  ) -> Seq<U> {
+    let source = _WalkerBox(self)
+    let frontier = _Frontier(
+      sources: [source], concatParts: nil, producer: makeProducer(source),
+      batchProducer: makeBatchProducer(source))
+    let segment = _Segment(capacity: 8, frontier: frontier, isFirst: true)
+    segment._checkInvariants()
+    return _finish(Seq<U>(_storage: segment, index: 0))
+  }
+
   /// The result of an operator whose producer reads `sources` (walker boxes
   /// or other storages it alone owns).
   @inlinable
@@ -129,17 +171,42 @@ extension Seq {
     _finish(Seq<U>._memo(sources: sources, producer))
   }
 
-  /// The eager policy, in one place: an operator called on an eager sequence
-  /// (for the static forms, `Seq.zip` and `Seq.concat`, on an eager first
-  /// sequence) evaluates its result now and returns it as an eager sequence;
-  /// on a lazy sequence it returns `result` untouched. The other inputs'
-  /// modes do not matter.
+  /// The evaluation policy, in one place: an operator called on an eager
+  /// sequence (for the static forms, `Seq.zip` and `Seq.concat`, on an eager
+  /// first sequence) evaluates its result now and returns it as an eager
+  /// sequence; on a sequence that evaluates ahead, its result (a fresh memo)
+  /// evaluates ahead by as many and carries the policy on; on an exactly
+  /// lazy sequence it returns `result` untouched. The other inputs' modes do
+  /// not matter.
   @inlinable
   internal func _finish<U>(_ result: Seq<U>) -> Seq<U> {
-    guard _isEager else { return result }
+    if _fastPath(_mode == 1) { return result }
+    guard _isEager else { return result._evaluatingAheadWhenFresh(_mode) }
     let evaluated = Seq<U>(_snapshot: result.array, isEager: true)
     evaluated._checkInvariants()
     return evaluated
+  }
+
+  /// This sequence, an operator's fresh result, with the policy of
+  /// evaluating up to `count` elements per demand: carried on to the
+  /// operators applied to it, and, when it is a memo nothing has seen yet,
+  /// applied to its own frontier (whose first segment then holds at least
+  /// `count` elements, so that the first demand fills `count` at once).
+  @inlinable
+  internal func _evaluatingAheadWhenFresh(_ count: Int) -> Seq<Element> {
+    var result = self
+    result._mode = count
+    guard _index == 0, let storage = _storage, storage._kind == .segment else { return result }
+    let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
+    guard segment.isFirst, segment.loadState() == 0, let frontier = segment.frontier else {
+      return result
+    }
+    frontier.aheadCount = count
+    let capacity = Swift.min(Swift.max(count, 8), _Segment<Element>.maximumCapacity)
+    if capacity > segment.capacity {
+      result._storage = _Segment(capacity: capacity, frontier: frontier, isFirst: true)
+    }
+    return result
   }
 
   /// Precondition of `chunks(ofCount:)` and `windows(ofCount:)`.

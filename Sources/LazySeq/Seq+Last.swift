@@ -59,7 +59,7 @@ extension Seq {
   @inlinable
   public func takeLast(_ count: Int) -> Seq<Element> {
     Seq._checkCount(count, "takeLast(_:)")
-    if count == 0 { return Seq(_storage: nil, index: 0, isEager: _isEager) }
+    if count == 0 { return Seq(_storage: nil, index: 0, mode: _mode) }
     return _finish(
       Seq._deferred(walking: self) { walker in
         var ring: [Element] = []

@@ -13,11 +13,30 @@ extension Seq {
   /// - Complexity: O(1) to create.
   @inlinable
   public func map<U>(_ transform: @escaping (Element) -> U) -> Seq<U> {
-    _derived { source in
-      {
-        guard let element = source.walker.next() else { return nil }
-        return transform(element)
+    _derived(
+      producingInto: { source in
+        { slot in
+          guard let element = source.walker.next() else { return false }
+          slot.initialize(to: transform(element))
+          return true
+        }
+      },
+      batches: { source in Seq._mapBatches(source, transform) })
+  }
+
+  /// The batch producer of `map` (see `_Batch`).
+  @inlinable
+  internal static func _mapBatches<U>(
+    _ source: _WalkerBox<Element>, _ transform: @escaping (Element) -> U
+  ) -> _BatchProducer<U> {
+    { batch in
+      var made = 0
+      while made < batch.count, let element = source.walker.next() {
+        (batch.base + made).initialize(to: transform(element))
+        made &+= 1
+        batch.published(made)
       }
+      return made
     }
   }
 
@@ -27,14 +46,17 @@ extension Seq {
   /// skipped in a loop (constant stack).
   @inlinable
   public func compactMap<U>(_ transform: @escaping (Element) -> U?) -> Seq<U> {
-    _derived { source in
-      {
+    _derived(producingInto: { source in
+      { slot in
         while let element = source.walker.next() {
-          if let value = transform(element) { return value }
+          if let value = transform(element) {
+            slot.initialize(to: value)
+            return true
+          }
         }
-        return nil
+        return false
       }
-    }
+    })
   }
 
   /// `value` once per element (RAC `-mapReplace:`). Lazy.

@@ -46,7 +46,7 @@ extension Seq where Element: Sendable {
     // claims of its own storages order the closures it runs.
     @usableFromInline internal let _storage: _Storage<Element>?
     @usableFromInline internal let _index: Int
-    @usableFromInline internal let _isEager: Bool
+    @usableFromInline internal let _mode: Int
 
     /// Shares `seq`, and everything its closures capture, between threads.
     ///
@@ -73,7 +73,7 @@ extension Seq where Element: Sendable {
     internal init(_unchecked seq: Seq<Element>) {
       _storage = seq._storage
       _index = seq._index
-      _isEager = seq._isEager
+      _mode = seq._mode
     }
 
     /// A handle on the same memo, to walk or to build further operators on.
@@ -90,7 +90,7 @@ extension Seq where Element: Sendable {
     /// - Complexity: O(1).
     @inlinable
     public var seq: Seq<Element> {
-      Seq(_storage: _storage, index: _index, isEager: _isEager)
+      Seq(_storage: _storage, index: _index, mode: _mode)
     }
 
     /// The first element, or `nil` if the sequence is empty.

@@ -24,7 +24,7 @@ extension Seq {
   public func skip(_ count: Int) -> Seq<Element> {
     Seq._checkCount(count, "skip(_:)")
     var (position, remaining) = Seq._jump(self, count)
-    position._isEager = _isEager
+    position._mode = _mode
     position._checkInvariants()
     if remaining == 0 { return position }
     return _finish(
@@ -119,7 +119,7 @@ extension Seq {
   @inlinable
   public func take(_ count: Int) -> Seq<Element> {
     Seq._checkCount(count, "take(_:)")
-    if count == 0 { return Seq(_storage: nil, index: 0, isEager: _isEager) }
+    if count == 0 { return Seq(_storage: nil, index: 0, mode: _mode) }
     let taken = _StateBox(0)
     return _derived { source in
       {

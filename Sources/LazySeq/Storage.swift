@@ -35,7 +35,7 @@ internal enum _StorageKind: UInt8 {
 /// `@unchecked Sendable` (what lets `Seq.Shared` hand one memo to many
 /// threads): its values are published by the rule in Locking.swift, and its
 /// closures run only under the forcing claim of the sequence that reaches
-/// them (invariant I1, tested by `SharedTests`).
+/// them (invariant I1, tested by `SharedConcurrencyTests`).
 @usableFromInline
 internal class _Storage<Element>: _StorageBase, @unchecked Sendable {
   @usableFromInline internal let _kind: _StorageKind
@@ -156,19 +156,92 @@ internal final class _Segment<Element>: _Storage<Element>, @unchecked Sendable {
   }
 }
 
-/// The producing end of a memo: a closure that yields the next element (or
-/// `nil` at the end), run at most once per element by the thread that
+/// How a memo's elements are produced: initializes the pointee with the
+/// next element and returns `true`, or returns `false` at the end (see
+/// `_Frontier.producer`).
+@usableFromInline
+internal typealias _Producer<Element> = (UnsafeMutablePointer<Element>) -> Bool
+
+/// How a memo's elements are produced in batches (when it evaluates
+/// ahead): initializes up to `batch.count` elements at `batch.base` and
+/// returns how many; fewer means the end.
+@usableFromInline
+internal typealias _BatchProducer<Element> = (_Batch<Element>) -> Int
+
+/// Where a batch producer writes: `count` (at least 1) uninitialized
+/// elements at `base`. When they are a memo's, `segment` is the claimed
+/// segment they are in, after its first `start` elements: the producer
+/// publishes each element it makes (`published`), the claim still held, so
+/// that its closures may read the elements made before (as a
+/// self-referential definition does).
+///
+/// Its layout does not depend on `Element`, so a producer taking it is
+/// called the same way at every abstraction (no reabstraction thunk).
+@frozen @usableFromInline
+internal struct _Batch<Element> {
+  @usableFromInline internal let base: UnsafeMutablePointer<Element>
+  @usableFromInline internal let count: Int
+  /// Unretained: the claim's holder keeps the memo, and so the segment,
+  /// alive while the batch is produced.
+  @usableFromInline internal let segment: Unmanaged<_Segment<Element>>?
+  @usableFromInline internal let start: Int
+
+  /// Elements that are not a memo's: nothing to publish.
+  @inlinable @inline(__always)
+  internal init(_ base: UnsafeMutablePointer<Element>, count: Int) {
+    self.base = base
+    self.count = count
+    self.segment = nil
+    self.start = 0
+  }
+
+  /// Elements of the claimed `segment`, after its first `start`.
+  @inlinable @inline(__always)
+  internal init(
+    _ base: UnsafeMutablePointer<Element>, count: Int, segment: _Segment<Element>, start: Int
+  ) {
+    self.base = base
+    self.count = count
+    self.segment = Unmanaged.passUnretained(segment)
+    self.start = start
+  }
+
+  /// Records that the first `made` elements at `base` are initialized:
+  /// publishes them when they are a memo's (the claim stays held).
+  @inlinable @inline(__always)
+  internal func published(_ made: Int) {
+    guard let segment else { return }
+    segment._withUnsafeGuaranteedRef {
+      $0.state.store(
+        (start &+ made) << _Segment<Element>.countShift | _Segment<Element>.claimedBit,
+        ordering: .releasing)
+    }
+  }
+}
+
+/// The producing end of a memo: a closure that writes the next element (or
+/// reports the end), run at most once per element by the thread that
 /// claimed the memo's last segment (see Locking.swift).
 @usableFromInline
 internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
   /// The thread that holds the claim, for the re-entrancy check (0 when
   /// none); see `_ForcingClaim`.
   @usableFromInline internal let owner = _ForcingClaim()
-  /// Produces the next element, or `nil` at the end; called only by the
-  /// claim's holder, until it has returned `nil` (the segment's `endedBit`
-  /// then records the end). A `let`, so calling it needs no retain of its
+  /// Initializes the pointee (uninitialized memory) with the next element
+  /// and returns `true`, or returns `false` at the end, leaving it
+  /// uninitialized; called only by the claim's holder, until it has
+  /// returned `false` (the segment's `endedBit` then records the end).
+  ///
+  /// A pointer and a `Bool` are passed the same way whatever `Element` is,
+  /// so a producer made inside a specialized operator is called as it was
+  /// compiled, without a reabstraction thunk, and writes its element
+  /// straight into the memo. A `let`, so calling it needs no retain of its
   /// context.
-  @usableFromInline internal let producer: () -> Element?
+  @usableFromInline internal let producer: _Producer<Element>
+  /// The same producer, making a batch per call (see `_Batch`), for the
+  /// operators that have one: called instead of `producer` to evaluate
+  /// ahead (a memo's batch, or a fused walk's run for such a batch).
+  @usableFromInline internal let batchProducer: _BatchProducer<Element>?
   /// Storages the producer reads from, kept here so that they are released
   /// iteratively (the producer closure's captures are opaque) and as soon as
   /// the memo ends (each is reset then).
@@ -188,14 +261,18 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
   /// each copy walks on from its start (see `_Walker._defuse`). The
   /// producer is then called through this memo only.
   @usableFromInline @exclusivity(unchecked) internal var defused: _Segment<Element>?
+  /// How many elements one claim produces, at most (`Seq.evaluatingAhead`);
+  /// 1 (exact laziness) unless set, once, before the memo is shared.
+  @usableFromInline @exclusivity(unchecked) internal var aheadCount: Int = 1
 
   @inlinable
   internal init(
     sources: [_StorageBase], concatParts: [Seq<Element>]?, isFusible: Bool = true,
-    producer: @escaping () -> Element?
+    producer: @escaping _Producer<Element>, batchProducer: _BatchProducer<Element>? = nil
   ) {
     self.isFusible = isFusible
     self.producer = producer
+    self.batchProducer = batchProducer
     self.sources = sources
     self.concatParts = concatParts
     self.defused = nil
@@ -223,7 +300,9 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
   internal func _defusedMemo() -> _Segment<Element> {
     if let defused { return defused }
     let frontier = _Frontier(
-      sources: sources, concatParts: nil, isFusible: isFusible, producer: producer)
+      sources: sources, concatParts: nil, isFusible: isFusible, producer: producer,
+      batchProducer: batchProducer)
+    frontier.aheadCount = aheadCount
     sources = []
     let memo = _Segment(capacity: 8, frontier: frontier, isFirst: true)
     defused = memo
@@ -262,15 +341,17 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
       return frontierRef._withUnsafeGuaranteedRef { frontier in
         frontier.owner.enter()
         frontier._checkInvariants(producingInto: segment)  // LAZYSEQ_INVARIANTS only
-        guard let value = frontier.producer() else {
-          return frontier._end(segment, seen: unclaimed)
-        }
         let count = unclaimed >> _Segment<Element>.countShift
         guard _fastPath(count < segment.capacity) else {
-          return frontier._link(value, after: segment, seen: unclaimed)
+          return frontier._link(after: segment, seen: unclaimed)
         }
-        (segment.base + count).initialize(to: value)
-        let published = (count + 1) << _Segment<Element>.countShift
+        guard frontier.producer(segment.base + count) else {
+          return frontier._end(segment, seen: unclaimed)
+        }
+        var published = (count + 1) << _Segment<Element>.countShift
+        if _slowPath(frontier.aheadCount > 1) {
+          published = frontier._produceAhead(into: segment, count: count + 1)
+        }
         frontier.owner.leave()
         // Publishes the element and releases the claim.
         segment.state.store(published, ordering: .releasing)
@@ -290,21 +371,73 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
     return ended
   }
 
-  /// The claimed part of `force` when `segment` is full: starts the next
-  /// segment with `value`, then publishes the link (releasing the claim).
+  /// The claimed part of `force` when `segment` is full: produces the next
+  /// element into a new segment and publishes the link (or, at the end,
+  /// the end), releasing the claim.
   @inlinable @inline(never)
-  internal func _link(_ value: __owned Element, after segment: _Segment<Element>, seen: Int) -> Int {
+  internal func _link(after segment: _Segment<Element>, seen: Int) -> Int {
     let next = _Segment(
       capacity: Swift.min(segment.capacity * 2, _Segment<Element>.maximumCapacity),
       frontier: self, isFirst: false)
-    next.base.initialize(to: value)
-    next.state.store(1 << _Segment<Element>.countShift, ordering: .relaxed)
+    guard producer(next.base) else {
+      next.frontier = nil
+      return _end(segment, seen: seen)
+    }
     segment.next = next
     let linked = seen | _Segment<Element>.linkedBit
-    owner.leave()
-    // Publishes `next` (and its first element) to whoever acquires `linked`.
+    guard aheadCount > 1 else {
+      next.state.store(1 << _Segment<Element>.countShift, ordering: .relaxed)
+      owner.leave()
+      // Publishes `next` (and its first element) to whoever acquires `linked`.
+      segment.state.store(linked, ordering: .releasing)
+      return linked
+    }
+    // Evaluating ahead: the claim moves to `next` (published claimed, with
+    // its first element), which becomes the memo's last segment.
+    next.state.store(
+      1 << _Segment<Element>.countShift | _Segment<Element>.claimedBit, ordering: .relaxed)
     segment.state.store(linked, ordering: .releasing)
+    let published = _produceAhead(into: next, count: 1)
+    owner.leave()
+    next.state.store(published, ordering: .releasing)
     return linked
+  }
+
+  /// The claimed part of `force` on a memo that evaluates ahead: `segment`
+  /// (claimed, the memo's last) holds `count` elements, the last of them
+  /// just produced; produces more, up to `aheadCount` in this claim and
+  /// within the segment, publishing each (the claim still held, so that a
+  /// producer may read the elements before its own, as a self-referential
+  /// definition does), and returns the state to publish with the claim
+  /// released: the new count, with `endedBit` if the producer ended.
+  @inlinable @inline(never)
+  internal func _produceAhead(into segment: _Segment<Element>, count: Int) -> Int {
+    let limit = Swift.min(segment.capacity, count &- 1 &+ aheadCount)
+    if let batchProducer, count < limit {
+      segment.state.store(
+        count << _Segment<Element>.countShift | _Segment<Element>.claimedBit,
+        ordering: .releasing)
+      let wanted = limit &- count
+      let made = batchProducer(
+        _Batch(segment.base + count, count: wanted, segment: segment, start: count))
+      guard made == wanted else {
+        _releaseSources()
+        return (count &+ made) << _Segment<Element>.countShift | _Segment<Element>.endedBit
+      }
+      return limit << _Segment<Element>.countShift
+    }
+    var count = count
+    while count < limit {
+      segment.state.store(
+        count << _Segment<Element>.countShift | _Segment<Element>.claimedBit,
+        ordering: .releasing)
+      guard producer(segment.base + count) else {
+        _releaseSources()
+        return count << _Segment<Element>.countShift | _Segment<Element>.endedBit
+      }
+      count &+= 1
+    }
+    return count << _Segment<Element>.countShift
   }
 
   /// The producer is done: release what it read from, iteratively (once

@@ -61,13 +61,47 @@ internal struct _Walker<Element> {
   /// The next element of a fused walk: a direct call of the producer.
   @inlinable
   internal mutating func _nextFused() -> Element? {
-    let element = Unmanaged.passUnretained(upstream.unsafelyUnwrapped)
-      ._withUnsafeGuaranteedRef { $0.producer() }
+    let element = _withUnprotectedUnsafeTemporaryAllocation(of: Element.self, capacity: 1) { slot in
+      let slot = slot.baseAddress.unsafelyUnwrapped
+      let produced = Unmanaged.passUnretained(upstream.unsafelyUnwrapped)
+        ._withUnsafeGuaranteedRef { $0.producer(slot) }
+      return produced ? slot.move() : nil
+    }
     if _fastPath(element != nil) { return element }
     // The producer is done: release the frontier (and, iteratively, what
     // it read from), out of line.
     _StorageBase._release(upstream.take().unsafelyUnwrapped)
     return nil
+  }
+
+  /// Initializes up to `count` (at least 1) next elements at `out` and
+  /// returns how many; fewer means the end. Evaluated elements are copied
+  /// in runs; a fused walk whose producer makes batches asks it for the
+  /// whole run at once. For batch producers (evaluating ahead); not for a
+  /// `Seq.Iterator`'s walker.
+  @inlinable
+  internal mutating func next(into out: UnsafeMutablePointer<Element>, count: Int) -> Int {
+    var made = 0
+    while made < count {
+      if index < limit {
+        let run = Swift.min(limit &- index, count &- made)
+        (out + made).initialize(from: base.unsafelyUnwrapped + index, count: run)
+        index &+= run
+        made &+= run
+        continue
+      }
+      if let batchProducer = upstream?.batchProducer {
+        let wanted = count &- made
+        let produced = batchProducer(_Batch(out + made, count: wanted))
+        made &+= produced
+        if produced < wanted { _StorageBase._release(upstream.take().unsafelyUnwrapped) }
+        return made
+      }
+      guard let element = next() else { return made }
+      (out + made).initialize(to: element)
+      made &+= 1
+    }
+    return made
   }
 
   /// Leaves a fused walk that was copied: walks on, from its start, the

@@ -51,19 +51,24 @@ private actor HopCounter {
     let scheduler = TestScheduler()
     let clock = scheduler.clock
     let woke = Guarded<[Duration]>([])
-    let task = Task {
+    let sleeper = Signal<Int>(operation: {
       try await clock.sleep(for: .seconds(5))
       woke.mutate { $0.append(clock.now.offset) }
       try await clock.sleep(for: .seconds(1))
       woke.mutate { $0.append(clock.now.offset) }
-    }
+      return 2
+    })
+    // Started from one of the scheduler's actions, so the async `advance`
+    // waits for the task exactly (a bare `Task` gets only a quiet period).
+    let recorder = Recorder<Int>()
+    scheduler.schedule { recorder.subscribe(to: sleeper) }
     await scheduler.advance(by: .seconds(4))
     #expect(woke.value == [])
     await scheduler.advance(by: .seconds(1))
     #expect(woke.value == [.seconds(5)])
     await scheduler.advance(by: .seconds(10))
     #expect(woke.value == [.seconds(5), .seconds(6)])
-    try await task.value
+    #expect(recorder.recorded == [.next(2), .completed])
   }
 
   @Test func aPastDeadlineReturnsAtOnce() async throws {
@@ -87,11 +92,13 @@ private actor HopCounter {
 
   @Test func anAsyncOperationSignalRunsInVirtualTime() async {
     let scheduler = TestScheduler()
-    let recorder = Recorder(
-      Signal(operation: {
-        try await scheduler.clock.sleep(for: .seconds(1))
-        return 42
-      }))
+    let answer = Signal(operation: {
+      try await scheduler.clock.sleep(for: .seconds(1))
+      return 42
+    })
+    // Subscribed from an action, so the async `advance` waits for the task.
+    let recorder = Recorder<Int>()
+    scheduler.schedule { recorder.subscribe(to: answer) }
     await scheduler.advance(by: .milliseconds(999))
     #expect(recorder.recorded == [])
     await scheduler.advance(by: .milliseconds(1))

@@ -8,6 +8,7 @@
 // check that standard error names the problem in a few likely words (in debug
 // builds only: optimized builds drop precondition messages).
 
+import Foundation
 import LazySeq
 import LazySeqTestSupport
 import Testing
@@ -81,6 +82,19 @@ struct PreconditionTests {
     await #expect(processExitsWith: .failure) { _ = Seq([1]).cycled(times: -1) }
   }
 
+  @Test("evaluatingAhead with a count below 1 is a precondition failure")
+  func evaluatingAheadCount() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Seq([1, 2, 3]).evaluatingAhead(0)
+    }
+    if let result {
+      #expect(
+        mentions(result.standardErrorContent, anyOf: ["evaluatingahead(_:)"]),
+        "\(String(decoding: result.standardErrorContent, as: UTF8.self))")
+    }
+    await #expect(processExitsWith: .failure) { _ = Seq.iterate(0) { $0 + 1 }.evaluatingAhead(-5) }
+  }
+
   @Test("a head block that forces its own head fails instead of deadlocking", .timeLimit(.minutes(1)))
   func reentrantHead() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -98,10 +112,30 @@ struct PreconditionTests {
 
   @Test("a map block that forces its own result fails instead of deadlocking", .timeLimit(.minutes(1)))
   func reentrantOperator() async {
-    await #expect(processExitsWith: .failure) {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let box = SeqBox()
       box.seq = Seq([1, 2, 3]).map { x in x + (box.seq.head ?? 0) }
       _ = box.seq.array
+    }
+    if let result {
+      #expect(
+        mentions(result.standardErrorContent, anyOf: ["re-entrant evaluation of a lazy sequence"]),
+        "\(String(decoding: result.standardErrorContent, as: UTF8.self))")
+    }
+  }
+
+  @Test(
+    "a filter block that forces a later element of its own result fails, on a secondary thread",
+    .timeLimit(.minutes(1)))
+  func reentrantOperatorOnThread() async {
+    await #expect(processExitsWith: .failure) {
+      let thread = Thread {
+        let box = SeqBox()
+        box.seq = Seq(0..<100).filter { x in x < 5 || box.seq.skip(x).head != nil }
+        _ = box.seq.array
+      }
+      thread.start()
+      while true { sleep(1) }
     }
   }
 }

@@ -25,6 +25,17 @@ enum OursSeq {
     }
   }
 
+  /// Scenario 2a: scenario 2 with the opt-in policy of evaluating up to 64
+  /// elements per demand.
+  static func firstWalkAhead(_ array: [Int]) -> Int {
+    let seq = Seq(array).evaluatingAhead(64).map { $0 &* 3 &+ 1 }.filter { $0 & 2 == 0 }
+    return withExtendedLifetime(seq) {
+      var acc = 0
+      for x in seq { acc = mix(acc, x) }
+      return acc
+    }
+  }
+
   /// Scenario 2t: `for x in` a temporary `Seq(array).map(f).filter(g)`.
   /// Nothing else can see the pipeline, so LazySeq may fuse it and skip the
   /// memo entirely; this is the common loop, but not a memoizing walk.
