@@ -82,9 +82,11 @@ public import Synchronization
   internal import Musl
 #endif
 
-/// A number that identifies the calling thread while it runs.
+/// A number that identifies the calling thread while it runs, never `0`.
+/// Shared with LazySeqSignals (its gates' owner word): one thread identity
+/// for the package.
 @usableFromInline
-internal func _currentThreadID() -> UInt {
+package func currentThreadID() -> UInt {
   #if canImport(Darwin)
     return UInt(bitPattern: pthread_self())
   #else
@@ -151,7 +153,7 @@ internal struct _ForcingLock: ~Copyable, @unchecked Sendable {
   /// re-entrancy message.
   @inlinable
   internal func withLock<R>(_ what: StaticString, _ body: () -> R) -> R {
-    let me = _currentThreadID()
+    let me = currentThreadID()
     if owner.load(ordering: .relaxed) == me { _reentrantForce(what) }
     return mutex.withLock { _ in
       owner.store(me, ordering: .relaxed)

@@ -10,6 +10,7 @@
 //   Properties and commands use it too, through `Gate.run`, for state that
 //   must change at once even from inside a callback.
 
+internal import LazySeq
 import Synchronization
 
 #if canImport(Darwin)
@@ -76,16 +77,6 @@ final class OnceFlag: Sendable {
   func set() -> Bool {
     flag.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
   }
-}
-
-/// An identifier for the calling thread, never `0`.
-@usableFromInline
-func currentThreadID() -> UInt {
-  #if canImport(Darwin)
-    return UInt(bitPattern: pthread_self())
-  #else
-    return UInt(pthread_self())
-  #endif
 }
 
 /// The serialization point of the signal engine: a `Mutex` plus an
