@@ -11,6 +11,7 @@ extension Seq {
   ///
   /// This is how other modules of the package (the signal-backed sequence
   /// in `LazySeqSignals`) build a failable kind.
+  @inlinable
   package static func failable(_ next: @escaping () throws -> Element?) -> Seq<Element> {
     _failable(sources: [], next)
   }

@@ -1,5 +1,5 @@
-// Signal → sequence (RAC `-sequence`, with the fixes listed in API.md:
-// memoized, linear, errors kept).
+// Signal → sequence (RAC `-sequence`, memoized, walked in linear time, errors
+// kept and thrown: deliberate differences 6 and 7 in "Coming from ReactiveCocoa").
 
 internal import Dispatch
 public import LazySeq
