@@ -238,8 +238,9 @@ extension Command: Sendable where Input: Sendable {}
 /// `Gate.run`: the command's events are delivered one at a time, and an
 /// observer that executes the command again runs nested, at once, without
 /// deadlock (the subjects queue what it sends behind the current delivery).
-/// The `executing` and `enabled` cores sit behind that gate, so subscribing
-/// to them is ordered with the announcements too.
+/// Subscribing to an output never enters that gate: a subject joins a
+/// subscriber in a short critical section of its own, so a subscription
+/// never waits for a delivery in progress.
 // @unchecked: mutable state is in `state`; the subjects and cores are
 // thread-safe and only sent to inside `gate`.
 final class CommandCore<Output: Sendable>: @unchecked Sendable {
@@ -254,8 +255,8 @@ final class CommandCore<Output: Sendable>: @unchecked Sendable {
   init(allowsConcurrentExecution: Bool) {
     state = Locked(CommandState(allowsConcurrentExecution: allowsConcurrentExecution))
     self.allowsConcurrentExecution = allowsConcurrentExecution
-    executing = PropertyCore(false, outer: gate)
-    enabled = PropertyCore(true, outer: gate)
+    executing = PropertyCore(false)
+    enabled = PropertyCore(true)
   }
 
   // Subscriptions need no gate: joining a plain subject runs no user code.

@@ -2,32 +2,29 @@ import Observation
 import Synchronization
 
 /// The storage and notifications behind ``MutableProperty``, ``Property`` and
-/// the state signals of ``Command``: a plain ``Subject`` of the changes plus
-/// the current value, both behind the subject's own gate (see `Gate`).
+/// the state signals of ``Command``: a ``Subject`` that remembers one value,
+/// the current one.
 ///
-/// - A change is one pass through the gate: the value is written, then the
-///   subject's subscribers are told, so observers hear the changes in the
+/// - A change is one pass through the subject's gate: the value is written
+///   (under the subject's short lock, which readers and subscribers take),
+///   then the subscribers are told, so observers hear the changes in the
 ///   order the value took them, and the new value is visible before any
 ///   observer hears of it.
-/// - The value is written only by the gate's owner, under a short `Lock`
-///   that readers take too: reads never wait for a delivery, and the owner
-///   reads without the lock (nobody else writes).
+/// - `modify`'s body runs on a copy inside the gate, never under the lock:
+///   reads and subscriptions never wait for user code.
 /// - A change made from inside an observer, on the delivering thread, runs
 ///   nested (`Gate.run`): the value changes at once, and the notification is
 ///   queued behind the current one. No deadlock, no nested delivery.
-/// - A subscription to `signal` is sent the current value and joins the
-///   subject in one pass through the gate, so no change falls between the
-///   two. From inside an observer it is still sent the value at once, and
-///   joins when the queue reaches it: the changes queued before it are
-///   already in that value, and every later one (even one made by its own
-///   callback) is queued after it. No numbering is needed.
+/// - A subscription to `signal` copies the current value and joins in one
+///   short critical section, without entering the gate, so it never waits
+///   for a delivery: it is sent that value, then every later change (the
+///   changes made while it is being sent the value follow it, in order). A
+///   change is committed (written, and the subscribers that joined before
+///   it taken) in one such critical section too, so no change falls between
+///   the value a subscriber copied and the first change it is told of, and
+///   none is told twice.
 /// - Completion is the subject's completion; a later subscription to
 ///   `signal` receives the last value, then completes.
-///
-/// A core may also sit behind an *outer* gate (a command's), which every
-/// subscription to `signal` passes first: the owner of the outer gate sets
-/// the value, so a subscriber whose callback re-enters the outer gate can
-/// never wait for it while holding this core's gate.
 ///
 /// A core made `observable` also takes part in Swift Observation: a read
 /// through ``trackedValue`` is Observation's tracked access (seen by
@@ -43,15 +40,13 @@ import Synchronization
 /// reader sets the flag, then reads the value; the setter writes the value,
 /// then loads the flag again (both sequentially consistent), so either the
 /// reader sees the new value or the setter sees the flag and notifies.
-// @unchecked: `current` and `isModifying` are written only by the owner of
-// `gate` (`current` under `lock`, which other readers take).
+// @unchecked: `isModifying` is touched only by the owner of the subject's
+// gate; everything else is the subject's, or immutable.
 final class PropertyCore<Value: Sendable>: @unchecked Sendable {
-  private let subject = Subject<Value>()
-  private let lock = Lock()
-  @exclusivity(unchecked) private var current: Value
+  /// The changes; the one value it remembers is the current value.
+  private let subject: Subject<Value>
   /// Whether the gate's owner is inside `modify`'s body.
   @exclusivity(unchecked) private var isModifying = false
-  private let outer: Gate?
   /// Observation's bookkeeping, for the cores of public properties. A class,
   /// so the set path checks a pointer: copying the registrar itself (a
   /// resilient struct) would go through its value witnesses.
@@ -66,9 +61,8 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
     let registrar = ObservationRegistrar()
   }
 
-  init(_ initial: Value, outer: Gate? = nil, observable: Bool = false) {
-    current = initial
-    self.outer = outer
+  init(_ initial: Value, observable: Bool = false) {
+    subject = Subject(capacity: 1, initial: initial)
     observation = observable ? Tracking() : nil
   }
 
@@ -109,7 +103,8 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
     precondition(
       !(gate.isOwnedByCurrentThread && isModifying),
       "MutableProperty: the property was read inside its own `modify`; use the closure's argument")
-    return lock.withLock { current }
+    // A capacity-1 subject always remembers one value.
+    return subject.latest!
   }
 
   /// Runs `body` on the value, atomically, then sends the new value, even if
@@ -125,11 +120,14 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
         "MutableProperty: the property was changed inside its own `modify`; use the closure's argument"
       )
       isModifying = true
+      // The gate's owner is the only writer, so it reads the value without
+      // the lock; `body` runs on a copy, never under the lock.
+      var value = subject.buffer[0]
       defer {
         isModifying = false
-        send(current, nested: nested)
+        change(to: value, nested: nested)
       }
-      return try lock.withLock { try body(&current) }
+      return try body(&value)
     }
   }
 
@@ -144,68 +142,35 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
         !isModifying,
         "MutableProperty: the property was changed inside its own `modify`; use the closure's argument"
       )
-      var value = newValue
-      lock.withLock { swap(&current, &value) }
-      // `value` now holds the old value: it is released outside the lock.
-      send(newValue, nested: nested)
+      change(to: newValue, nested: nested)
     }
   }
 
-  /// Tells the subscribers of a change; runs inside the gate.
-  private func send(_ value: Value, nested: Bool) {
+  /// Commits a change (writes the value and takes the subscribers that
+  /// joined before it), then tells the subscribers; runs inside the gate.
+  /// Nested in a delivery, the telling is queued behind it.
+  private func change(to value: Value, nested: Bool) {
+    let newcomers = subject.commit(value)
     if nested {
-      gate.enqueue { [subject] in subject.deliverNext(value) }
+      gate.enqueue { [subject] in
+        subject.admit(newcomers)
+        subject.deliverToLive(value)
+      }
     } else {
-      subject.deliverNext(value)
+      subject.admit(newcomers)
+      subject.deliverToLive(value)
     }
   }
 
   /// The current value at once, then every change; completes when the core
   /// completes (after sending the last value, if it already has).
-  var signal: Signal<Value> {
-    Signal(attach: { [self] sink, lifetime in
-      if let outer {
-        outer.run(maintain: {}, { _ in attach(sink, lifetime) })
-      } else {
-        attach(sink, lifetime)
-      }
-    })
-  }
-
-  private func attach(_ sink: Sink<Value>, _ lifetime: Lifetime) {
-    gate.run(maintain: maintain) { nested in
-      // Only the owner writes `current`: no lock needed to read it here.
-      let value = current
-      if nested {
-        // The changes queued so far are already in `value`: join after
-        // them, and before any change `sink` itself makes.
-        gate.enqueue { [self] in join(sink, lifetime) }
-        if !lifetime.isDisposed { sink.next(value) }
-      } else {
-        guard !lifetime.isDisposed else { return }
-        sink.next(value)
-        join(sink, lifetime)
-      }
-    }
-  }
-
-  /// Joins the subject, or ends at once if it has completed; runs inside
-  /// the gate.
-  private func join(_ sink: Sink<Value>, _ lifetime: Lifetime) {
-    guard !lifetime.isDisposed else { return }
-    if let terminal = subject.list.terminal {
-      lifetime.dispose()
-      sink.end(terminal)
-    } else {
-      subject.list.add(SinkEntry(lifetime: lifetime, sink: sink))
-    }
-  }
+  var signal: Signal<Value> { subject.signal }
 
   /// Every change; completes when the core completes.
-  var changes: Signal<Value> { subject.signal }
+  var changes: Signal<Value> { subject.liveSignal }
 
   /// Completes when the core completes; sends no value.
-  var ended: Signal<Value> { subject.signal.ignoreValues() }
+  var ended: Signal<Value> { subject.liveSignal.ignoreValues() }
 
   /// Completes `signal` and `changes`; later changes are not sent.
   func complete() {

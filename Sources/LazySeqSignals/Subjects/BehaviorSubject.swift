@@ -27,8 +27,8 @@ public final class BehaviorSubject<Value: Sendable>: Subject<Value> {
   /// print(subject.value)  // 5
   /// ```
   public var value: Value {
-    // `current` is always set for a behavior subject.
-    current!.withLock { $0! }
+    // A behavior subject always remembers one value.
+    latest!
   }
 }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A hot signal you send to by hand: every current subscriber receives each
 /// event. RAC `RACSubject`.
 ///
@@ -17,17 +19,20 @@
 /// subject.sendCompleted()
 /// ```
 ///
+/// Subscribing never waits for a delivery in progress: a new subscriber is
+/// added in a short critical section and receives every event whose delivery
+/// starts after that, so subscribing to a subject from inside a callback of
+/// another subject, on any thread, cannot deadlock.
+///
 /// Subscribers are held until they are disposed or the subject terminates.
 public class Subject<Value> {
   /// The gate, the subscribers and the terminal event: not generic.
   @usableFromInline let list = SubscriberList()
   /// How many values to replay (0 for a plain subject).
   @usableFromInline let capacity: Int
-  /// The values to replay, oldest first; touched only inside the gate.
+  /// The values to replay, oldest first; touched only under `list.lock`
+  /// (the gate's owner writes them, subscribing threads copy them).
   @usableFromInline @exclusivity(unchecked) var buffer: [Value] = []
-  /// The latest value, readable without entering the gate (behavior
-  /// subjects only).
-  let current: Locked<Value?>?
   /// The subscriptions that feed this subject through ``subscriber``; they
   /// are disposed when the subject terminates.
   let feeders = Lifetime()
@@ -40,12 +45,7 @@ public class Subject<Value> {
   init(capacity: Int, initial: Value? = nil) {
     precondition(capacity >= 0, "ReplaySubject: the capacity must not be negative, got \(capacity)")
     self.capacity = capacity
-    if let initial {
-      buffer = [initial]
-      current = Locked(initial)
-    } else {
-      current = nil
-    }
+    if let initial { buffer = [initial] }
   }
 
   /// Sends a value to every current subscriber.
@@ -85,6 +85,15 @@ public class Subject<Value> {
     return Signal(attach: { sink, lifetime in subject.value.attach(sink, lifetime) })
   }
 
+  /// The subject's events from the moment of subscription, without the
+  /// replay (the changes of a property).
+  final var liveSignal: Signal<Value> {
+    let subject = Unchecked(self)
+    return Signal(attach: { sink, lifetime in
+      subject.value.join(sink, lifetime, replaying: false)
+    })
+  }
+
   /// A subscriber that forwards everything it receives to this subject.
   ///
   /// Use it to subscribe the subject to a signal:
@@ -103,9 +112,19 @@ public class Subject<Value> {
   @inlinable
   final func deliverNext(_ value: Value) {
     guard !list.isTerminated else { return }
-    if capacity > 0 { remember(value) }
+    // One load on the plain path: the lock is taken only to remember a
+    // value for replay or when someone is joining.
+    if capacity > 0 || list.hasJoiners {
+      admit(commit(value))
+    }
+    deliverToLive(value)
+  }
+
+  /// Delivers a value to the live subscribers; runs inside the gate.
+  @inlinable
+  final func deliverToLive(_ value: Value) {
     // No subscription is added or removed during the loop: both happen
-    // inside the gate, after the current event.
+    // inside the gate, before or after a delivery, never during one.
     // The list keeps every entry alive for the whole loop, so the entries
     // are borrowed without retaining them.
     list.entries.withUnsafeBufferPointer { entries in
@@ -118,11 +137,47 @@ public class Subject<Value> {
     }
   }
 
+  /// Records `value` as the newest event, under the list's lock: remembers
+  /// it for replay, queues it for the subscribers still being replayed to,
+  /// and takes the subscribers that are ready to receive live events (they
+  /// receive `value`; see ``admit(_:)``). Runs inside the gate.
+  ///
+  /// Doing all three in one critical section is what makes a join exact: a
+  /// subscriber either copied the buffer before `value` entered it and is
+  /// admitted (or fed) with `value`, or copied it after and is not.
+  @usableFromInline
+  final func commit(_ value: Value) -> ContiguousArray<SubscriberEntry> {
+    list.lock.withLock {
+      if capacity > 0 { remember(value) }
+      for entry in list.replaying {
+        unsafeDowncast(entry, to: SinkEntry<Value>.self).mailbox.append(value)
+      }
+      return list.takeReady()
+    }
+  }
+
+  /// Makes the subscribers taken by ``commit(_:)`` live; runs inside the
+  /// gate, between deliveries.
+  @inlinable
+  final func admit(_ newcomers: ContiguousArray<SubscriberEntry>) {
+    if !newcomers.isEmpty { list.entries.append(contentsOf: newcomers) }
+  }
+
+  /// Appends `value` to the replay buffer; under the list's lock.
   @usableFromInline
   final func remember(_ value: Value) {
-    current?.withLock { $0 = value }
+    if capacity == 1, buffer.count == 1 {
+      buffer[0] = value
+      return
+    }
     buffer.append(value)
     if buffer.count > capacity { buffer.removeFirst(buffer.count - capacity) }
+  }
+
+  /// The newest remembered value, if any (a behavior subject's current
+  /// value). Never waits for a delivery.
+  final var latest: Value? {
+    list.lock.withLock { buffer.last }
   }
 
   @usableFromInline
@@ -133,9 +188,19 @@ public class Subject<Value> {
   }
 
   /// Delivers the terminal event to every subscriber (resources first, then
-  /// the callback) and forgets them; runs inside the gate.
+  /// the callback) and forgets them; runs inside the gate. Subscribers still
+  /// being replayed to receive it after their replay.
   final func deliverEnd(_ completion: Completion) {
-    guard let targets = list.terminate(completion) else { return }
+    guard
+      let targets = list.lock.withLock({ () -> ContiguousArray<SubscriberEntry>? in
+        guard list.terminal == nil else { return nil }
+        list.terminal = completion
+        for entry in list.replaying {
+          unsafeDowncast(entry, to: SinkEntry<Value>.self).mailboxEnd = completion
+        }
+        return list.terminate()
+      })
+    else { return }
     for entry in targets where !entry.lifetime.isDisposed {
       entry.lifetime.dispose()
       unsafeDowncast(entry, to: SinkEntry<Value>.self).sink.end(completion)
@@ -144,46 +209,105 @@ public class Subject<Value> {
   }
 
   /// Subscribes `sink`: replays the buffer (and the terminal event), then
-  /// adds it to the live subscribers, all inside the gate so nothing is lost
-  /// or reordered in between.
-  @inlinable
+  /// makes it live.
+  @usableFromInline
   final func attach(_ sink: Sink<Value>, _ lifetime: Lifetime) {
-    if !list.gate.enter({ attachInside(sink, lifetime) }, maintain: { list.dropEnded() }) {
-      list.gate.enqueue { [self] in attachInside(sink, lifetime) }
-    }
+    join(sink, lifetime, replaying: true)
   }
 
-  @inlinable
-  final func attachInside(_ sink: Sink<Value>, _ lifetime: Lifetime) {
-    if capacity > 0 {
-      for value in buffer {
-        if lifetime.isDisposed { return }
+  /// Subscribes `sink`, with or without the replay.
+  ///
+  /// Never enters the gate, so it never waits for a delivery in progress:
+  /// in one short critical section it copies the buffer (the replay) and
+  /// registers the subscriber, then replays outside the lock, on the
+  /// calling thread. Events committed meanwhile wait in the subscriber's
+  /// mailbox and follow the replay; when the mailbox is found empty the
+  /// subscriber is ready, and the next delivery admits it. So it receives
+  /// every event once, in order, the replay first.
+  final func join(_ sink: Sink<Value>, _ lifetime: Lifetime, replaying: Bool) {
+    guard !lifetime.isDisposed else { return }
+    let entry = SinkEntry(lifetime: lifetime, sink: sink)
+    entry.list = list
+    let (replay, terminal) = list.lock.withLock { () -> ([Value], Completion?) in
+      let replay = replaying ? buffer : []
+      if let terminal = list.terminal { return (replay, terminal) }
+      list.register(entry, replaying: !replay.isEmpty)
+      return (replay, nil)
+    }
+    if let terminal {
+      for value in replay {
+        guard !lifetime.isDisposed else { return }
         sink.next(value)
       }
-    }
-    guard !lifetime.isDisposed else { return }
-    if let terminal = list.terminal {
+      guard !lifetime.isDisposed else { return }
       lifetime.dispose()
       sink.end(terminal)
       return
     }
-    list.add(SinkEntry(lifetime: lifetime, sink: sink))
+    lifetime.add(.observer(entry))
+    if !replay.isEmpty { play(replay, to: entry) }
+  }
+
+  /// Delivers the replay, then whatever was committed meanwhile, until the
+  /// mailbox is empty; then the subscriber is ready to go live.
+  private final func play(_ replay: [Value], to entry: SinkEntry<Value>) {
+    var values = replay
+    var end: Completion?
+    while true {
+      for value in values {
+        guard !entry.lifetime.isDisposed else { return list.forget(entry) }
+        entry.sink.next(value)
+      }
+      if let end {
+        guard !entry.lifetime.isDisposed else { return }
+        entry.lifetime.dispose()
+        entry.sink.end(end)
+        return
+      }
+      guard !entry.lifetime.isDisposed else { return list.forget(entry) }
+      let done = list.lock.withLock { () -> Bool in
+        if entry.mailbox.isEmpty, entry.mailboxEnd == nil {
+          list.promote(entry)
+          return true
+        }
+        values = entry.mailbox
+        end = entry.mailboxEnd
+        entry.mailbox = []
+        entry.mailboxEnd = nil
+        if end != nil { list.replaying.removeAll { $0 === entry } }
+        return false
+      }
+      if done { return }
+    }
   }
 }
 
-/// The non-generic bookkeeping of a subject: its gate, its subscribers and
-/// its terminal event. Entries and the terminal are touched only inside the
-/// gate.
-// @unchecked: all mutable state is touched only inside `gate` (see `Gate`),
-// except `current`, which has its own lock.
+// @unchecked: the live subscribers are touched only inside `gate` (see
+// `Gate`); the replay buffer, the joining subscribers and the terminal
+// event only under the list's `lock`.
 extension Subject: @unchecked Sendable where Value: Sendable {}
 
+/// The non-generic bookkeeping of a subject: its gate, its subscribers and
+/// its terminal event.
+///
+/// - `entries` (the live subscribers) and `isTerminated` belong to the
+///   gate: only its owner touches them, between deliveries.
+/// - `ready` (subscribers waiting to be admitted), `replaying` (subscribers
+///   being replayed to, whose events wait in their mailbox) and `terminal`
+///   are under `lock`, a short critical section that never runs user code:
+///   subscribing takes it, never the gate.
+/// - `joining` mirrors `!ready.isEmpty || !replaying.isEmpty`, so a
+///   delivery with nobody joining takes no lock.
 @usableFromInline
 final class SubscriberList: @unchecked Sendable {
   @usableFromInline let gate = Gate()
+  let lock = Lock()
+  private let joining = Atomic<Bool>(false)
   @usableFromInline @exclusivity(unchecked) var entries: ContiguousArray<SubscriberEntry> = []
   @usableFromInline @exclusivity(unchecked) var isTerminated = false
-  @usableFromInline @exclusivity(unchecked) var terminal: Completion?
+  @exclusivity(unchecked) var terminal: Completion?
+  @exclusivity(unchecked) var ready: ContiguousArray<SubscriberEntry> = []
+  @exclusivity(unchecked) var replaying: ContiguousArray<SubscriberEntry> = []
 
   @usableFromInline
   init() {}
@@ -192,38 +316,69 @@ final class SubscriberList: @unchecked Sendable {
   /// resources are disposed, their callbacks released), so nothing leaks.
   deinit {
     for entry in entries { entry.lifetime.dispose() }
+    for entry in ready { entry.lifetime.dispose() }
+    for entry in replaying { entry.lifetime.dispose() }
   }
 
-  /// Adds a live subscriber; it asks for its removal when its lifetime ends.
+  /// Whether a subscriber is joining (cheap, without the lock).
   @usableFromInline
-  func add(_ entry: SubscriberEntry) {
-    entries.append(entry)
-    entry.list = self
-    entry.lifetime.add(.observer(entry))
+  var hasJoiners: Bool { joining.load(ordering: .acquiring) }
+
+  /// Registers a joining subscriber; under `lock`.
+  func register(_ entry: SubscriberEntry, replaying isReplaying: Bool) {
+    if isReplaying { replaying.append(entry) } else { ready.append(entry) }
+    joining.store(true, ordering: .releasing)
   }
 
-  /// Records the terminal event; returns the subscribers to end, or `nil`
-  /// if the subject had already terminated.
-  func terminate(_ completion: Completion) -> ContiguousArray<SubscriberEntry>? {
-    guard !isTerminated else { return nil }
+  /// A replayed subscriber whose mailbox is empty becomes ready; under
+  /// `lock`.
+  func promote(_ entry: SubscriberEntry) {
+    replaying.removeAll { $0 === entry }
+    ready.append(entry)
+  }
+
+  /// Takes the ready subscribers; under `lock`, inside the gate.
+  func takeReady() -> ContiguousArray<SubscriberEntry> {
+    defer {
+      ready = []
+      joining.store(!replaying.isEmpty, ordering: .releasing)
+    }
+    return ready
+  }
+
+  /// Records the terminal event; returns the subscribers to end (live and
+  /// ready). Under `lock`, inside the gate, once.
+  func terminate() -> ContiguousArray<SubscriberEntry> {
     isTerminated = true
-    terminal = completion
-    defer { entries = [] }
-    return entries
+    var targets = entries
+    targets.append(contentsOf: takeReady())
+    entries = []
+    return targets
+  }
+
+  /// Forgets a subscriber disposed during its replay.
+  func forget(_ entry: SubscriberEntry) {
+    lock.withLock {
+      replaying.removeAll { $0 === entry }
+      joining.store(!ready.isEmpty || !replaying.isEmpty, ordering: .releasing)
+    }
   }
 
   /// Maintenance: forgets the subscribers whose lifetime has ended.
   @usableFromInline
   func dropEnded() {
     entries.removeAll { $0.lifetime.isDisposed }
+    lock.withLock {
+      ready.removeAll { $0.lifetime.isDisposed }
+      joining.store(!ready.isEmpty || !replaying.isEmpty, ordering: .releasing)
+    }
   }
 }
 
 /// One subscriber of a subject, as the non-generic list sees it.
 @usableFromInline
 class SubscriberEntry: LifetimeObserver, @unchecked Sendable {
-  // @unchecked: `list` is set once, inside the gate, before the entry is
-  // registered with its lifetime.
+  // @unchecked: `list` is set once, before the entry is published.
   @usableFromInline let lifetime: Lifetime
   /// Weak: a dropped subject frees its subscriber list.
   weak var list: SubscriberList?
@@ -240,12 +395,19 @@ class SubscriberEntry: LifetimeObserver, @unchecked Sendable {
   }
 }
 
-/// A subscriber of a subject with its sink.
+/// A subscriber of a subject with its sink, and its mailbox while it is
+/// being replayed to.
 @usableFromInline
 final class SinkEntry<Value>: SubscriberEntry, @unchecked Sendable {
+  // @unchecked: `mailbox` and `mailboxEnd` are touched only under the
+  // list's lock; `sink` is called serially (by the replaying thread until
+  // the entry is ready, then inside the gate).
   @usableFromInline let sink: Sink<Value>
+  /// Values committed while the subscriber was being replayed to.
+  var mailbox: [Value] = []
+  /// The terminal event committed while it was being replayed to.
+  var mailboxEnd: Completion?
 
-  @inlinable
   init(lifetime: Lifetime, sink: Sink<Value>) {
     self.sink = sink
     super.init(lifetime: lifetime)
