@@ -63,6 +63,20 @@
 //       }
 //
 // Never fuse a gate operator: that would silently lose serial delivery.
+//
+// THE DEADLOCK RULE: no user code (callbacks, operator closures, a source's
+// `didSubscribe`, teardown) runs while holding a lock that subscribing,
+// disposing, connecting or sending to ANOTHER subscription needs. Per
+// subscription events stay serialized (one at a time, in order: RAC's
+// guarantee); across subscriptions nothing waits for a callback it does not
+// deliver. So a gate is held only by a delivery to its own subscribers:
+// disposing never enters one (maintenance is requested, never awaited), and
+// a subject joins a subscriber in a short critical section of its own (the
+// replay is copied there and delivered outside it, on the subscribing
+// thread, with the events sent meanwhile in the subscriber's mailbox; see
+// `Subject.join`). `Locked` and `Lock` never call out. The invariants build
+// records the order the library's locks are taken in (`LockOrder`), and a
+// test fails on a cycle.
 
 import Synchronization
 

@@ -6,7 +6,9 @@
 // - `Locked` / `Lock`: a short critical section over a small state, never
 //   calling out to user code (bookkeeping of disposables, operator state).
 // - `Gate`: the serialization point of the signal engine (a `Subscriber`, a
-//   subject). User callbacks run inside it. See `Gate` for the protocol.
+//   subject). User callbacks run inside it, so only deliveries to its own
+//   subscribers take it: subscribing and disposing never wait for it (see
+//   THE DEADLOCK RULE in Engine.swift). See `Gate` for the protocol.
 //   Properties and commands use it too, through `Gate.run`, for state that
 //   must change at once even from inside a callback.
 
@@ -32,12 +34,19 @@ import Synchronization
 struct Lock: ~Copyable, Sendable {
   private let mutex = Mutex<Void>(())
   private let fence = Atomic<Int>(0)
+  #if LAZYSEQ_INVARIANTS
+    private let orderID = LockOrder.register("Lock")
+  #endif
 
   init() {}
 
   /// Runs `body` while holding the lock.
   func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-    try mutex.withLock { _ in
+    #if LAZYSEQ_INVARIANTS
+      LockOrder.willAcquire(orderID)
+      defer { LockOrder.didRelease(orderID) }
+    #endif
+    return try mutex.withLock { _ in
       _ = fence.load(ordering: .acquiring)
       defer { fence.store(0, ordering: .releasing) }
       return try body()
@@ -108,6 +117,9 @@ final class Gate: @unchecked Sendable {
   private let owner = Atomic<UInt>(0)
   private let maintenance = Atomic<Bool>(false)
   @usableFromInline @exclusivity(unchecked) var queue: [() -> Void] = []
+  #if LAZYSEQ_INVARIANTS
+    private let orderID = LockOrder.register("Gate")
+  #endif
 
   @usableFromInline
   init() {}
@@ -127,6 +139,10 @@ final class Gate: @unchecked Sendable {
   func enter(_ body: () -> Void, maintain: () -> Void) -> Bool {
     let me = currentThreadID()
     if owner.load(ordering: .relaxed) == me { return false }
+    #if LAZYSEQ_INVARIANTS
+      LockOrder.willAcquire(orderID)
+      defer { LockOrder.didRelease(orderID) }
+    #endif
     mutex.withLock { _ in
       _ = owner.exchange(me, ordering: .sequentiallyConsistent)
       body()
@@ -159,6 +175,10 @@ final class Gate: @unchecked Sendable {
   {
     let me = currentThreadID()
     if owner.load(ordering: .relaxed) == me { return try body(true) }
+    #if LAZYSEQ_INVARIANTS
+      LockOrder.willAcquire(orderID)
+      defer { LockOrder.didRelease(orderID) }
+    #endif
     defer {
       if maintenance.load(ordering: .sequentiallyConsistent) { runMaintenance(me, maintain) }
     }
@@ -188,35 +208,35 @@ final class Gate: @unchecked Sendable {
     let me = currentThreadID()
     let entered =
       mutex.withLockIfAvailable { _ -> Bool in
-        _ = owner.exchange(me, ordering: .sequentiallyConsistent)
-        if maintenance.exchange(false, ordering: .sequentiallyConsistent) { maintain() }
-        drain()
-        owner.store(0, ordering: .sequentiallyConsistent)
+        maintainInside(me, maintain)
         return true
       } ?? false
     if entered { runMaintenance(me, maintain) }
+  }
+
+  /// Runs the maintenance and the queue; the mutex is held (a try-lock).
+  private func maintainInside(_ me: UInt, _ maintain: () -> Void) {
+    #if LAZYSEQ_INVARIANTS
+      LockOrder.willAcquire(orderID, waiting: false)
+      defer { LockOrder.didRelease(orderID) }
+    #endif
+    _ = owner.exchange(me, ordering: .sequentiallyConsistent)
+    if maintenance.exchange(false, ordering: .sequentiallyConsistent) { maintain() }
+    drain()
+    owner.store(0, ordering: .sequentiallyConsistent)
   }
 
   private func runMaintenance(_ me: UInt, _ maintain: () -> Void) {
     while maintenance.load(ordering: .sequentiallyConsistent) {
       let done =
         mutex.withLockIfAvailable { _ -> Bool in
-          _ = owner.exchange(me, ordering: .sequentiallyConsistent)
-          if maintenance.exchange(false, ordering: .sequentiallyConsistent) { maintain() }
-          drain()
-          owner.store(0, ordering: .sequentiallyConsistent)
+          maintainInside(me, maintain)
           return true
         } ?? false
       // Another thread holds the mutex: it runs the maintenance when it
       // leaves (it loads the flag after clearing the owner word).
       if !done { return }
     }
-  }
-
-  /// Runs the queued work now, if any; only the owner thread may call it.
-  @inlinable
-  func drainIfNeeded() {
-    if !queue.isEmpty { drain() }
   }
 
   /// Runs the queued work now; only the owner thread may call it.

@@ -318,7 +318,9 @@ private final class OnceFlag: Sendable {
     let threads = 8
     let rounds = 300
     let replay = ReplaySubject<Tagged>(capacity: 1)
-    let subjects: [Subject<Tagged>] = [Subject(), replay, BehaviorSubject(Tagged(sender: -1, seq: 0)), Subject()]
+    let subjects: [Subject<Tagged>] = [
+      Subject(), replay, BehaviorSubject(Tagged(sender: -1, seq: 0)), Subject(),
+    ]
     let appLocks = [AppLock(), AppLock()]
     let timeouts = Atomic(0)
     let finished = DispatchGroup()

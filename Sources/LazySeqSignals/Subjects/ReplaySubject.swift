@@ -13,9 +13,11 @@
 /// // done
 /// ```
 ///
-/// Replay and live delivery are serialized together: a subscriber never
-/// misses a value sent while it was being replayed to, nor receives values
-/// out of order.
+/// A subscriber never misses a value sent while it was being replayed to,
+/// nor receives a value twice or out of order: such values wait in its own
+/// mailbox and follow the replay. The replay runs on the subscribing thread,
+/// outside the subject's gate, so subscribing never waits for a delivery in
+/// progress.
 public final class ReplaySubject<Value: Sendable>: Subject<Value> {
   /// Creates a replay subject that keeps the last `capacity` values.
   ///
