@@ -52,4 +52,8 @@ public enum SignalError: Error, Equatable, Sendable {
   case timedOut
   /// ``Signal/switchTo(_:cases:default:)`` received a key with no case and there is no default.
   case noMatchingCase
+  /// A signal over a single-pass `AsyncStream` or `AsyncThrowingStream` was
+  /// subscribed to again: only its first subscription can read the stream.
+  /// Share the signal (``Signal/share(replay:)``) instead.
+  case singlePassSequenceAlreadySubscribed
 }

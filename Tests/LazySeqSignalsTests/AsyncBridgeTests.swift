@@ -425,3 +425,64 @@ struct AsyncOperationSignalConcurrencyTests {
     #expect(recorder.recorded == [])
   }
 }
+
+/// Signals over single-pass streams.
+@Suite struct SinglePassStreamTests {
+  @Test func aSecondSubscriptionToASignalOverAnAsyncStreamFailsNamingShare() async throws {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let signal = Signal(stream)
+    let received = Guarded<[Int]>([])
+    let (finished, finish) = AsyncStream.makeStream(of: Void.self)
+    signal.subscribe(next: { value in received.mutate { $0.append(value) } }, completed: { finish.finish() })
+    let second = Recorder(signal)
+    #expect(second.recorded == [.error(SignalError.singlePassSequenceAlreadySubscribed)])
+    continuation.yield(1)
+    continuation.yield(2)
+    continuation.finish()
+    for await _ in finished {}
+    #expect(received.value == [1, 2])
+    await #expect(throws: SignalError.singlePassSequenceAlreadySubscribed) {
+      try await signal.toArray()
+    }
+    let description = SignalError.singlePassSequenceAlreadySubscribed.localizedDescription
+    #expect(description.contains("share(replay:)"))
+  }
+
+  @Test func aSignalOverAnAsyncThrowingStreamIsReadOnce() async throws {
+    let (stream, continuation) = AsyncThrowingStream.makeStream(of: Int.self)
+    let signal = Signal(stream)
+    let shared = signal.share(replay: 2)
+    let first = Task { try await shared.toArray() }
+    continuation.yield(1)
+    continuation.yield(2)
+    continuation.finish()
+    #expect(try await first.value == [1, 2])
+    await #expect(throws: SignalError.singlePassSequenceAlreadySubscribed) {
+      try await signal.toArray()
+    }
+  }
+
+  @Test func aSignalOverAMultiPassAsyncSequenceIsReadAgainByEachSubscription() async throws {
+    let signal = Signal(Numbers(count: 3))
+    #expect(try await signal.toArray() == [0, 1, 2])
+    #expect(try await signal.toArray() == [0, 1, 2])
+  }
+}
+
+/// A multi-pass async sequence: each iterator counts from zero.
+private struct Numbers: AsyncSequence, Sendable {
+  let count: Int
+
+  struct AsyncIterator: AsyncIteratorProtocol {
+    var next = 0
+    let count: Int
+
+    mutating func next() async -> Int? {
+      guard next < count else { return nil }
+      defer { next += 1 }
+      return next
+    }
+  }
+
+  func makeAsyncIterator() -> AsyncIterator { AsyncIterator(count: count) }
+}

@@ -466,6 +466,64 @@ import Testing
     }
   }
 
+  /// 8 threads execute a serial command that fails at random; the
+  /// execution's values and error arrive before `executing` sends `false`,
+  /// and no error is lost.
+  @Test func eachExecutionsEventsArriveBeforeTheCommandIsAtRest() {
+    enum Seen: Equatable {
+      case value(Int)
+      case error(Int)
+      case executing(Bool)
+      case enabled(Bool)
+    }
+    struct Failure: Error { let id: Int }
+    for iteration in 0..<20 {
+      let command = Command<Int, Int> { id in
+        id % 3 == 0 ? Signal.error(Failure(id: id)) : Signal.just(id)
+      }
+      let log = Guarded<[Seen]>([])
+      let started = Guarded<[Int]>([])
+      command.executionSignals.flatten().subscribe(next: { id in log.mutate { $0.append(.value(id)) } })
+      command.errors.subscribe(next: { error in
+        log.mutate { $0.append(.error((error as? Failure)?.id ?? -1)) }
+      })
+      command.executing.subscribe(next: { value in log.mutate { $0.append(.executing(value)) } })
+      command.enabled.subscribe(next: { value in log.mutate { $0.append(.enabled(value)) } })
+      onThreads(8) { thread in
+        for round in 0..<40 {
+          let id = thread * 1_000 + round
+          if command.isEnabled {
+            command.execute(id).subscribe(
+              error: { error in
+                if error as? CommandError != .notEnabled { started.mutate { $0.append(id) } }
+              }, completed: { started.mutate { $0.append(id) } })
+          }
+        }
+      }
+      let events = log.value
+      let failed = started.value.filter { $0 % 3 == 0 }
+      let errors = events.compactMap { if case .error(let id) = $0 { id } else { nil } }
+      #expect(errors.sorted() == failed.sorted(), "iteration \(iteration): an error was lost")
+      // Every value and error comes between an `executing(true)` and the
+      // `executing(false)` that follows it (executions that follow each
+      // other at once may share one), never after.
+      var running = false
+      var pending = 0
+      for event in events {
+        switch event {
+        case .executing(let value):
+          if !value, running { #expect(pending >= 1, "iteration \(iteration): at rest before any event") }
+          running = value
+          pending = 0
+        case .value, .error:
+          #expect(running, "iteration \(iteration): an event after the command was at rest")
+          pending += 1
+        case .enabled: break
+        }
+      }
+    }
+  }
+
   @Test func eventsAreSentOnTheThreadThatCausedThem() {
     let work = Subject<Int>()
     let command = Command<Void, Int> { work.signal }

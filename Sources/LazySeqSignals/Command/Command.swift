@@ -136,6 +136,13 @@ public final class Command<Input, Output: Sendable> {
   /// racing to execute a command that disallows concurrent execution never
   /// both run it.
   ///
+  /// An execution's values and its error on ``errors`` are delivered before
+  /// ``executing`` sends `false` and ``enabled`` sends `true` for it, so an
+  /// observer that sees the command at rest has seen everything it did. The
+  /// execution's own end (its error or completion on the result and in
+  /// ``executionSignals``) comes after: a subscriber that sees it finds the
+  /// command at rest, and may execute it again.
+  ///
   /// ```swift
   /// let double = Command<Int, Int> { .just($0 * 2) }
   /// let result = double.execute(21)
@@ -155,12 +162,16 @@ public final class Command<Input, Output: Sendable> {
     let replay = ReplaySubject<Output>()
     core.started(replay.signal.catchTo(.empty))
     let core = self.core
+    // The execution's values and its error on `errors` first, then the
+    // state, then the execution's own terminal event: by the time
+    // `executing` sends `false` (and `enabled` `true`) everything the
+    // execution produced has been delivered, and a subscriber that sees the
+    // execution end finds the command at rest (it may execute it again).
     signal.subscribe(
       next: { replay.sendNext($0) },
       error: { error in
-        core.end()
-        replay.sendError(error)
         core.failed(error)
+        replay.sendError(error)
       },
       completed: {
         core.end()
@@ -290,9 +301,17 @@ final class CommandCore<Output: Sendable>: @unchecked Sendable {
     inGate { announce() }
   }
 
-  /// Sends an execution's error on `errors`.
+  /// Releases a failed execution: sends its error on `errors`, then
+  /// announces the new state, in one pass through the gate. The execution
+  /// is released first, so an `errors` observer may execute the command
+  /// again; the gate keeps any announcement (this one, or that of an
+  /// execution started meanwhile on another thread) behind the error.
   func failed(_ error: any Error) {
-    inGate { errorSubject.sendNext(error) }
+    inGate {
+      state.withLock { $0.end() }
+      errorSubject.sendNext(error)
+      announce()
+    }
   }
 
   /// Records the latest value of the `enabled` input and announces it.

@@ -77,7 +77,12 @@ extension Signal where Value: Sendable {
   /// A signal that iterates `sequence` in a new task for each subscription,
   /// sending its elements, then completing (or sending the error it throws).
   ///
-  /// Disposing the subscription cancels the task.
+  /// Disposing the subscription cancels the task. Each subscription makes
+  /// its own iterator, so a multi-pass sequence is read again from the start;
+  /// a single-pass one (an `AsyncStream`, a network byte stream) gives each
+  /// value to only one iterator. Subscribe once and ``share(replay:)`` the
+  /// signal when several subscribers need its values; an `AsyncStream` or
+  /// `AsyncThrowingStream` is checked for you: a second subscription fails.
   ///
   /// Under a ``TestScheduler``, `await scheduler.advance(by:)` does not wait
   /// for this task (an async sequence usually waits for values from
@@ -90,21 +95,71 @@ extension Signal where Value: Sendable {
   /// let signal = Signal(stream)
   /// ```
   public convenience init<S: AsyncSequence & Sendable>(_ sequence: S) where S.Element == Value {
+    self.init { subscriber in Self.iterate(sequence, into: subscriber) }
+  }
+
+  /// A signal that iterates `stream` in a task, once: an `AsyncStream` is
+  /// single-pass, so only the first subscription reads it; any later one
+  /// fails at once with ``SignalError/singlePassSequenceAlreadySubscribed``
+  /// (rather than getting nothing, or a share of the values).
+  ///
+  /// To give several subscribers the stream's values, share the signal:
+  ///
+  /// ```swift
+  /// let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+  /// let readings = Signal(stream).share(replay: 1)
+  /// readings.subscribe(next: { print("a", $0) })
+  /// readings.subscribe(next: { print("b", $0) })
+  /// continuation.yield(1)  // a 1, b 1 (from the stream's task)
+  /// ```
+  ///
+  /// - Parameter stream: the stream; read by the first subscription only.
+  public convenience init(_ stream: AsyncStream<Value>) {
+    self.init(singlePass: stream)
+  }
+
+  /// A signal that iterates `stream` in a task, once, sending its elements,
+  /// then completing or sending the error it throws. An
+  /// `AsyncThrowingStream` is single-pass, so only the first subscription
+  /// reads it; any later one fails at once with
+  /// ``SignalError/singlePassSequenceAlreadySubscribed``. Share the signal
+  /// (``share(replay:)``) to give several subscribers its values.
+  ///
+  /// - Parameter stream: the stream; read by the first subscription only.
+  public convenience init<Failure: Error>(_ stream: AsyncThrowingStream<Value, Failure>) {
+    self.init(singlePass: stream)
+  }
+
+  private convenience init<S: AsyncSequence & Sendable>(singlePass sequence: S)
+  where S.Element == Value {
+    let claimed = OnceFlag()
     self.init { subscriber in
-      let task = Task {
-        do {
-          var iterator = sequence.makeAsyncIterator()
-          while let element = try await iterator.next() {
-            if Task.isCancelled { return }
-            subscriber.sendNext(element)
-          }
-          subscriber.sendCompleted()
-        } catch {
-          if !Task.isCancelled { subscriber.sendError(error) }
-        }
+      guard claimed.set() else {
+        subscriber.sendError(SignalError.singlePassSequenceAlreadySubscribed)
+        return nil
       }
-      return AnyDisposable { task.cancel() }
+      return Self.iterate(sequence, into: subscriber)
     }
+  }
+
+  /// Iterates `sequence` in a new task, sending its elements to
+  /// `subscriber`; the returned disposable cancels the task.
+  private static func iterate<S: AsyncSequence & Sendable>(
+    _ sequence: S, into subscriber: Subscriber<Value>
+  ) -> any Disposable where S.Element == Value {
+    let task = Task {
+      do {
+        var iterator = sequence.makeAsyncIterator()
+        while let element = try await iterator.next() {
+          if Task.isCancelled { return }
+          subscriber.sendNext(element)
+        }
+        subscriber.sendCompleted()
+      } catch {
+        if !Task.isCancelled { subscriber.sendError(error) }
+      }
+    }
+    return AnyDisposable { task.cancel() }
   }
 
   /// A signal that runs `operation` in a new task for each subscription and
