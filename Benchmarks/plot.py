@@ -22,7 +22,7 @@ TITLES = {
     "2t": "2t · temporary pipeline (fused) vs array.lazy",
     "3": "3 · second walk: evaluated Seq vs [Int]",
     "R": "R · naive memoized list vs array.lazy",
-    "8a": "8a · seq.signal().toArray()",
+    "8a": "8a · Signal(seq).toArray()",
     "8b": "8b · signal.sequence.array",
 }
 STYLE = {

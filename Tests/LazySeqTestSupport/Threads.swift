@@ -15,6 +15,23 @@ package func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
   done.wait()
 }
 
+/// Runs `body` on a new thread and waits for it at most `seconds`: returns
+/// its result, or `nil` if it has not returned by then (the thread is left
+/// running). A watchdog, so a test of something that must stop fails
+/// instead of hanging when it does not stop.
+package func withinTimeout<T: Sendable>(
+  seconds: Int, _ body: @escaping @Sendable () -> T
+) -> T? {
+  let result = Guarded<T?>(nil)
+  let done = DispatchSemaphore(value: 0)
+  Thread {
+    result.value = body()
+    done.signal()
+  }.start()
+  guard done.wait(timeout: .now() + .seconds(seconds)) == .success else { return nil }
+  return result.value
+}
+
 /// Runs `body` on `count` threads at once and waits for all of them.
 package func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
   let group = DispatchGroup()

@@ -1,5 +1,5 @@
-// Our side of the sequence scenarios, written against the `Seq` contract in
-// API.md. The closures are written inline, as users write them, on both
+// Our side of the sequence scenarios, written against the `Seq` contract
+// (Docs/Contracts.md). The closures are written inline, as users write them, on both
 // sides (`Baselines.swift` spells the same work the same way), so that
 // `array.lazy` gets its full specialization.
 import Foundation

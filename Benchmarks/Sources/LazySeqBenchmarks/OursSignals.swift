@@ -1,5 +1,5 @@
 // Our side of the signal and conversion scenarios, written against the
-// `Signal` contract in API.md. The closures are written inline, as a client
+// `Signal` contract (Docs/Contracts.md). The closures are written inline, as a client
 // would write them (the baselines in Baselines.swift do the same).
 import LazySeq
 import LazySeqSignals

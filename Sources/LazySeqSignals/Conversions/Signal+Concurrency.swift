@@ -194,15 +194,16 @@ extension Signal where Value: Sendable {
     priority: TaskPriority? = nil, operation: @escaping @Sendable () async throws -> Value
   ) {
     self.init { subscriber in
-      // Non-nil only while a TestScheduler runs an action (one thread-local
-      // read): the scheduler's async advance then waits for this task.
-      let tracked = TestScheduler.trackedTask()
+      // Non-nil only while a task tracker is installed on this thread (one
+      // thread-local read): a TestScheduler running an action, whose async
+      // advance then waits for this task.
+      let registration = TaskTracking.taskWillStart()
       let task = Task(priority: priority) {
-        defer { tracked?.finishes() }
+        defer { registration?.finished() }
         do {
           let value =
-            if let tracked {
-              try await TrackedTask.$current.withValue(tracked) { try await operation() }
+            if let registration {
+              try await registration.run(operation)
             } else {
               try await operation()
             }

@@ -53,17 +53,26 @@ public final class MulticastConnection<Value> {
       return !state.connected
     }
     if first {
-      let subject = Unchecked(self.subject)
-      serial.inner = source.subscribe(
-        next: { subject.value.sendNext($0) },
-        error: { subject.value.sendError($0) },
-        completed: { subject.value.sendCompleted() })
+      // The subscription's lifetime is in place before a synchronous source
+      // runs, so disposing the connection stops it at once.
+      let subscription = Lifetime()
+      serial.inner = subscription
+      let subject = self.subject
+      source.observe(
+        subscription,
+        next: { subject.sendNext($0) },
+        error: { subject.sendError($0) },
+        completed: { subject.sendCompleted() })
     }
     return serial
   }
 
   /// A signal that connects on its first subscription and disposes the
   /// connection when its subscriber count drops back to zero.
+  ///
+  /// The connection is disposed at once, even while a synchronous source is
+  /// still sending: `publish().autoconnect().take(3)` over an endless
+  /// sequence stops after three values.
   ///
   /// After that the connection stays disposed: later subscribers see only
   /// what the subject still holds (a replay subject's values and terminal).
@@ -75,18 +84,23 @@ public final class MulticastConnection<Value> {
       let `self` = connection.value
       self.state.withLock { $0.subscriberCount += 1 }
       let subscription = self.subject.signal.subscribe(subscriber)
+      // Registered before connecting: when the last subscriber leaves while
+      // a synchronous source is still sending (`autoconnect().take(3)`),
+      // the connection is disposed at once.
+      subscriber.lifetime.add(
+        CompoundDisposable([
+          subscription,
+          AnyDisposable {
+            let `self` = connection.value
+            let last = self.state.withLock { state -> Bool in
+              state.subscriberCount -= 1
+              return state.subscriberCount == 0
+            }
+            if last { self.serial.dispose() }
+          },
+        ]))
       self.connect()
-      return CompoundDisposable([
-        subscription,
-        AnyDisposable {
-          let `self` = connection.value
-          let last = self.state.withLock { state -> Bool in
-            state.subscriberCount -= 1
-            return state.subscriberCount == 0
-          }
-          if last { self.serial.dispose() }
-        },
-      ])
+      return nil
     }
   }
 }

@@ -2,49 +2,33 @@
 // whether they are busy: the async `advance(by:)` waits until none is before
 // each step of virtual time.
 //
-// The rule: `Signal(priority:operation:)` subscribed while a TestScheduler
-// runs one of its actions (found in a thread-local, so the cost for other
-// code is one read at subscription) registers its task with that scheduler.
+// The rule: while a TestScheduler runs one of its actions, it is installed
+// as the thread's task tracker (see TaskTracking.swift), so
+// `Signal(priority:operation:)` subscribed then registers its task with that
+// scheduler (the cost for other code is one thread-local read at
+// subscription).
 // The task is busy from then until its operation has finished and its result
 // has been sent, except while it sleeps on that scheduler's clock (the sleep
 // finds the task's registration in a task-local). Tasks that the operation
 // starts itself share the registration: the whole is busy unless some of it
 // sleeps on the clock and none of what woke has slept again.
 
-#if canImport(Darwin)
-  internal import Darwin
-#elseif canImport(Glibc)
-  internal import Glibc
-#elseif canImport(Musl)
-  internal import Musl
-#endif
-
-extension TestScheduler {
-  /// The scheduler whose action is running on this thread, if any.
-  static var runningAction: TestScheduler? {
-    guard let pointer = pthread_getspecific(runningActionKey) else { return nil }
-    return Unmanaged<TestScheduler>.fromOpaque(pointer).takeUnretainedValue()
-  }
-
-  /// Runs `action` with this scheduler published as the running one.
+extension TestScheduler: TaskTracker {
+  /// Runs `action` with this scheduler installed as the thread's task
+  /// tracker.
   func runAction(_ action: () -> Void) {
-    let previous = pthread_getspecific(runningActionKey)
-    pthread_setspecific(runningActionKey, Unmanaged.passUnretained(self).toOpaque())
-    defer { pthread_setspecific(runningActionKey, previous) }
-    action()
+    TaskTracking.installing(self, action)
   }
 
-  /// Registers a task about to start as busy with the scheduler whose
-  /// action is running on this thread; `nil` (one thread-local read) when
-  /// none is.
-  static func trackedTask() -> TrackedTask? {
-    guard let scheduler = runningAction else { return nil }
-    let id = scheduler.activity.withLock { activity in
+  /// Registers a task about to start (by an action of this scheduler) as
+  /// busy.
+  func taskWillStart() -> any TaskRegistration {
+    let id = activity.withLock { activity in
       activity.nextID += 1
       activity.tasks[activity.nextID] = TrackedTask.Activity()
       return activity.nextID
     }
-    return TrackedTask(scheduler: scheduler, id: id)
+    return TrackedTask(scheduler: self, id: id)
   }
 
   /// Whether no task registered with this scheduler is busy.
@@ -52,13 +36,6 @@ extension TestScheduler {
     activity.withLock { activity in activity.tasks.values.allSatisfy { !$0.isBusy } }
   }
 }
-
-private let runningActionKey: pthread_key_t = {
-  var key = pthread_key_t()
-  let status = pthread_key_create(&key, nil)
-  precondition(status == 0, "TestScheduler: cannot create a thread-local key (\(status))")
-  return key
-}()
 
 /// The tasks registered with one scheduler.
 struct TrackedTasks {
@@ -68,7 +45,7 @@ struct TrackedTasks {
 
 /// A task started by the library while a ``TestScheduler`` ran an action,
 /// registered with that scheduler until it finishes.
-final class TrackedTask: Sendable {
+final class TrackedTask: TaskRegistration {
   /// What a registered task (with the tasks it started) is doing.
   struct Activity {
     /// Parts running: the task itself at first, then each one woken.
@@ -110,8 +87,11 @@ final class TrackedTask: Sendable {
     }
   }
 
-  /// The task has finished and sent what it had to send.
-  func finishes() {
+  func run<T: Sendable>(_ operation: @Sendable () async throws -> T) async throws -> T {
+    try await TrackedTask.$current.withValue(self) { try await operation() }
+  }
+
+  func finished() {
     _ = scheduler.activity.withLock { activity in activity.tasks.removeValue(forKey: id) }
   }
 }

@@ -5,7 +5,9 @@ extension Signal where Value: Sendable {
   /// The first subscriber subscribes to this signal; later subscribers join
   /// that subscription and first receive the last `count` values it sent.
   /// When the last subscriber leaves (disposes or terminates), the shared
-  /// subscription is disposed, and the next subscriber subscribes afresh
+  /// subscription is disposed at once, even while a synchronous source is
+  /// still sending (`Signal(Seq.iterate(0) { $0 + 1 }).share().take(3)`
+  /// evaluates three elements), and the next subscriber subscribes afresh
   /// (reconnects), with an empty replay buffer. An error or a completion
   /// reaches every current subscriber and ends the shared subscription too:
   /// the next subscriber reconnects. RAC's `-multicast:` with
@@ -91,7 +93,10 @@ extension Operators {
       }
       // Joined before connecting: the first subscriber misses nothing.
       connection.subject.signal.run(downstream)
-      let membership = AnyDisposable { [self] in leave(connection) }
+      // Registered before connecting too: when the last subscriber leaves
+      // while a synchronous source is still sending (`share().take(3)`), the
+      // source is disposed at once, not after it has sent everything.
+      downstream.lifetime.add(AnyDisposable { [self] in leave(connection) })
       if isNew {
         source.observe(
           connection.upstream,
@@ -105,7 +110,7 @@ extension Operators {
             connection.subject.sendCompleted()
           })
       }
-      return membership
+      return nil
     }
 
     /// A subscriber leaves; the last one disposes the connection.

@@ -1,3 +1,5 @@
+internal import LazySeq
+
 extension Signal where Value: Sendable {
   /// Resubscribes after an error, at most `count` times, waiting `delay` on
   /// `scheduler` before each resubscription; the last error is forwarded.
@@ -32,7 +34,9 @@ extension Signal where Value: Sendable {
   ///   - delay: the pause before each resubscription; must not be negative.
   ///   - scheduler: where the resubscriptions happen.
   /// - Returns: the retrying signal.
-  /// - Complexity: one scheduled action per retry.
+  /// - Complexity: one scheduled action per retry. Retries that the
+  ///   scheduler runs at once, on the failing thread (``ImmediateScheduler``),
+  ///   take constant stack, however many there are.
   public func retry(_ count: Int, delay: Duration, on scheduler: any Scheduler) -> Signal<Value> {
     precondition(
       count >= 0, "Signal.retry(_:delay:on:): the count must not be negative, got \(count)")
@@ -43,26 +47,57 @@ extension Signal where Value: Sendable {
       let current = SerialDisposable()
       downstream.disposables.add(current)
       let retries = Locked(0)
-      @Sendable func attempt() {
-        guard !downstream.isDisposed else { return }
-        let lifetime = Lifetime()
-        current.inner = lifetime
-        self.observe(
-          lifetime,
-          next: { downstream.sendNext($0) },
-          error: { error in
-            let again = retries.withLock { retries -> Bool in
-              guard retries < count else { return false }
-              retries += 1
-              return true
-            }
-            guard again else { return downstream.sendError(error) }
-            current.inner = scheduler.schedule(after: delay) { attempt() }
-          },
-          completed: { downstream.sendCompleted() })
+      // Runs attempts until one does not end in a resubscription at once.
+      // A resubscription that the scheduler runs at once, on this thread,
+      // while the failed attempt is still subscribing (a source that fails
+      // synchronously, on ImmediateScheduler) is not nested in it: it is
+      // left to this loop, a trampoline, so the stack does not grow with
+      // the retries.
+      @Sendable func attempts() {
+        let thread = currentThreadID()
+        let loop = Locked(AttemptLoop())
+        while !downstream.isDisposed {
+          loop.withLock { $0 = AttemptLoop(subscribing: true) }
+          let lifetime = Lifetime()
+          current.inner = lifetime
+          self.observe(
+            lifetime,
+            next: { downstream.sendNext($0) },
+            error: { error in
+              let again = retries.withLock { retries -> Bool in
+                guard retries < count else { return false }
+                retries += 1
+                return true
+              }
+              guard again else { return downstream.sendError(error) }
+              current.inner = scheduler.schedule(after: delay) {
+                let nested = loop.withLock { loop -> Bool in
+                  guard loop.subscribing, currentThreadID() == thread else { return false }
+                  loop.again = true
+                  return true
+                }
+                if !nested { attempts() }
+              }
+            },
+            completed: { downstream.sendCompleted() })
+          let again = loop.withLock { loop -> Bool in
+            loop.subscribing = false
+            return loop.again
+          }
+          if !again { return }
+        }
       }
-      attempt()
+      attempts()
       return nil
     }
   }
+}
+
+/// The trampoline of one run of `retry(_:delay:on:)` attempts.
+private struct AttemptLoop {
+  /// An attempt is subscribing (its `observe` has not returned).
+  var subscribing = false
+  /// A resubscription ran at once during it: the loop makes the next
+  /// attempt.
+  var again = false
 }

@@ -1,0 +1,55 @@
+// A hook for whoever needs to know about the tasks the library starts. The
+// library calls it and knows nothing of who installed it: a TestScheduler
+// installs itself on its thread while it runs an action, so that its async
+// `advance(by:)` can wait for the tasks that action started.
+
+#if canImport(Darwin)
+  internal import Darwin
+#elseif canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#endif
+
+/// Something that registers the tasks the library starts while it is
+/// installed on a thread (see ``TaskTracking``).
+protocol TaskTracker: AnyObject, Sendable {
+  /// Registers a task about to start; the registration lasts until the
+  /// task calls ``TaskRegistration/finished()``.
+  func taskWillStart() -> any TaskRegistration
+}
+
+/// The registration of one task with a ``TaskTracker``.
+protocol TaskRegistration: Sendable {
+  /// Runs the task's operation with this registration visible to it.
+  func run<T: Sendable>(_ operation: @Sendable () async throws -> T) async throws -> T
+
+  /// The task has finished and sent what it had to send.
+  func finished()
+}
+
+/// The task tracker installed on the current thread, if any.
+enum TaskTracking {
+  /// Runs `body` with `tracker` installed on this thread.
+  static func installing(_ tracker: some TaskTracker, _ body: () -> Void) {
+    let previous = pthread_getspecific(trackerKey)
+    pthread_setspecific(trackerKey, Unmanaged.passUnretained(tracker as AnyObject).toOpaque())
+    defer { pthread_setspecific(trackerKey, previous) }
+    body()
+  }
+
+  /// Registers a task about to start with the tracker installed on this
+  /// thread; `nil` (one thread-local read) when none is.
+  static func taskWillStart() -> (any TaskRegistration)? {
+    guard let pointer = pthread_getspecific(trackerKey) else { return nil }
+    let tracker = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+    return (tracker as? any TaskTracker)?.taskWillStart()
+  }
+}
+
+private let trackerKey: pthread_key_t = {
+  var key = pthread_key_t()
+  let status = pthread_key_create(&key, nil)
+  precondition(status == 0, "TaskTracking: cannot create a thread-local key (\(status))")
+  return key
+}()
