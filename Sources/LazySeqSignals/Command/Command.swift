@@ -36,7 +36,7 @@
 /// that called ``execute(_:)``, the thread on which an execution's signal sent
 /// its event, or the thread on which the `enabled` input changed. RAC sent
 /// them on the main thread; to do that here, use
-/// ``Signal/deliver(on:)`` (a deliberate difference, number 8). The command's
+/// ``Signal/deliver(on:)`` (a deliberate difference from RAC). The command's
 /// own events (on ``executionSignals``, ``errors``, ``executing`` and
 /// ``enabled``) are delivered one at a time.
 ///
