@@ -82,7 +82,9 @@ struct PreconditionTests {
     }
     if let step {
       #expect(
-        mentions(step.standardErrorContent, anyOf: ["seq.windows(ofcount:step:): the step must be at least 1, got 0"]),
+        mentions(
+          step.standardErrorContent, anyOf: ["seq.windows(ofcount:step:): the step must be at least 1, got 0"]
+        ),
         "\(String(decoding: step.standardErrorContent, as: UTF8.self))")
     }
     await #expect(processExitsWith: .failure) { _ = Seq([1]).dropLast(-1) }
