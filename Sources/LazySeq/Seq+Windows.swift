@@ -39,14 +39,14 @@ extension Seq {
     let last = _StateBox<[Element]?>(nil)
     return _derived { source in
       {
-        var window: [Element]
+        // A new buffer of full capacity: one allocation per window.
+        var window: [Element] = []
+        window.reserveCapacity(count)
         if let previous = last.value {
-          window = previous
           if step < count {
-            window.removeFirst(step)
+            window.append(contentsOf: previous[step...])
           } else {
             // Skip the elements between the two windows.
-            window = []
             for _ in 0..<(step - count) {
               guard source.walker.next() != nil else {
                 last.value = nil
@@ -54,9 +54,6 @@ extension Seq {
               }
             }
           }
-        } else {
-          window = []
-          window.reserveCapacity(count)
         }
         while window.count < count {
           guard let element = source.walker.next() else {
