@@ -34,28 +34,55 @@ extension Signal {
     precondition(count >= 1, "Signal.windows(ofCount:step:): the count must be at least 1, got \(count)")
     precondition(step >= 1, "Signal.windows(ofCount:step:): the step must be at least 1, got \(step)")
     return lift { sink, _ in
-      // The values of the window being filled, and how many values to skip
-      // before it starts (when `step > count`).
-      var window: [Value] = []
-      window.reserveCapacity(count)
-      var skipping = 0
+      // One mutation of the captured state per value: each access to a
+      // captured `var` is checked for exclusivity at run time.
+      var windows = Operators.SlidingWindows<Value>(count: count, step: step)
       return Sink(
         next: { value in
-          if skipping > 0 {
-            skipping -= 1
-            return
-          }
-          window.append(value)
-          guard window.count == count else { return }
-          let full = window
-          if step < count {
-            window.removeFirst(step)
-          } else {
-            window.removeAll(keepingCapacity: true)
-            skipping = step - count
-          }
-          sink.next(full)
+          if let window = windows.push(value) { sink.next(window) }
         }, end: sink.end)
+    }
+  }
+}
+
+extension Operators {
+  /// The state of one `windows(ofCount:step:)` subscription: the values of
+  /// the window being filled, and how many values to skip before it starts
+  /// (when `step > count`). A plain value in the fused operator's closures.
+  @usableFromInline
+  struct SlidingWindows<Value> {
+    @usableFromInline let count: Int
+    @usableFromInline let step: Int
+    @usableFromInline var window: [Value] = []
+    @usableFromInline var skipping = 0
+
+    @inlinable
+    init(count: Int, step: Int) {
+      self.count = count
+      self.step = step
+      window.reserveCapacity(count)
+    }
+
+    /// Takes the next value; returns the window it completes, if any.
+    @inlinable
+    mutating func push(_ value: Value) -> [Value]? {
+      if skipping > 0 {
+        skipping -= 1
+        return nil
+      }
+      window.append(value)
+      guard window.count == count else { return nil }
+      // The next window starts in a new buffer of full capacity: one
+      // allocation per window.
+      var next: [Value] = []
+      next.reserveCapacity(count)
+      if step < count {
+        next.append(contentsOf: window[step...])
+      } else {
+        skipping = step - count
+      }
+      swap(&window, &next)
+      return next
     }
   }
 }
