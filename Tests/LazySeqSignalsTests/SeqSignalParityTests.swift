@@ -197,11 +197,11 @@ private func input(_ rng: inout SplitMix64) -> [Int] {
   @Test func sharedOperatorsAgreeOnRandomInputs() throws {
     var rng = SplitMix64(seed: 0x5EC5_1C4A)
     var cases = 0
-    for round in 0..<320 {
+    for trial in 0..<320 {
       let first = input(&rng)
       let second = input(&rng)
       for operation in operations(&rng) {
-        let label = "\(operation.name), round \(round): \(first) \(second)"
+        let label = "\(operation.name), trial \(trial): \(first) \(second)"
         let expected = operation.onSeq(Seq(first), Seq(second))
         let sent = try operation.onSignal(Signal(Seq(first)), Signal(Seq(second))).toArray()
         #expect(sent == expected, "\(label)")
