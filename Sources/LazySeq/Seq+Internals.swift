@@ -209,7 +209,7 @@ extension Seq {
     return result
   }
 
-  /// Precondition of `chunks(ofCount:)` and `windows(ofCount:)`.
+  /// Precondition of `chunks(ofCount:)`.
   @inlinable
   internal static func _checkPositiveCount(_ count: Int, _ operation: StaticString) {
     precondition(

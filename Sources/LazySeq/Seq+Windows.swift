@@ -1,44 +1,67 @@
-// windows(ofCount:) (swift-algorithms `windows(ofCount:)`, Scala `sliding`).
+// windows(ofCount:step:) (swift-algorithms `windows(ofCount:)`, Scala
+// `sliding(size, step)`).
 
 extension Seq {
-  /// Sliding windows of `count` consecutive elements, advancing by one:
-  /// the first holds elements 0 to `count - 1`, the next 1 to `count`, …
-  /// A sequence of fewer than `count` elements has no window.
+  /// Sliding windows of `count` consecutive elements, each starting `step`
+  /// elements after the previous one: the first holds elements 0 to
+  /// `count - 1`, the next `step` to `step + count - 1`, … Only full windows
+  /// are produced: a sequence of fewer than `count` elements has none, and
+  /// elements after the last full window are left out. A `step` larger than
+  /// `count` skips the elements between windows.
   ///
   /// ```swift
   /// print(Seq(1...5).windows(ofCount: 3).array)   // [[1, 2, 3], [2, 3, 4], [3, 4, 5]]
+  /// print(Seq(1...7).windows(ofCount: 3, step: 2).array)   // [[1, 2, 3], [3, 4, 5], [5, 6, 7]]
+  /// print(Seq(1...7).windows(ofCount: 2, step: 3).array)   // [[1, 2], [4, 5]]
   /// print(Seq([1, 2]).windows(ofCount: 3).array)   // []
   /// ```
   ///
-  /// Lazy and memoized: the first window evaluates `count` source
-  /// elements, each later window one more. Works on infinite sequences;
-  /// walked as a temporary, it streams in constant memory (the last window).
+  /// `windows(ofCount: n, step: n)` is ``chunks(ofCount:)`` without the
+  /// short last chunk (pagination that keeps full pages only).
   ///
-  /// - Parameter count: The size of each window.
-  /// - Returns: The windows, in order.
-  /// - Precondition: `count` is at least 1.
-  /// - Complexity: O(1) to create; O(`count`) per window (each is an array).
+  /// Lazy and memoized: the first window evaluates `count` source
+  /// elements, each later window `step` more, each source element once.
+  /// Works on infinite sequences; walked as a temporary, it streams in
+  /// constant memory (the last window).
+  ///
+  /// - Parameters:
+  ///   - count: The size of each window.
+  ///   - step: How far each window starts after the previous one; 1 by
+  ///     default.
+  /// - Returns: The full windows, in order.
+  /// - Precondition: `count` and `step` are at least 1.
+  /// - Complexity: O(1) to create; O(`count` + `step`) per window (each is
+  ///   an array).
   @inlinable
-  public func windows(ofCount count: Int) -> Seq<[Element]> {
-    Seq._checkPositiveCount(count, "windows(ofCount:)")
+  public func windows(ofCount count: Int, step: Int = 1) -> Seq<[Element]> {
+    precondition(count >= 1, "Seq.windows(ofCount:step:): the count must be at least 1, got \(count)")
+    precondition(step >= 1, "Seq.windows(ofCount:step:): the step must be at least 1, got \(step)")
     let last = _StateBox<[Element]?>(nil)
     return _derived { source in
       {
-        guard var window = last.value else {
-          var first: [Element] = []
-          while first.count < count {
-            guard let element = source.walker.next() else { return nil }
-            first.append(element)
+        // A new buffer of full capacity: one allocation per window.
+        var window: [Element] = []
+        window.reserveCapacity(count)
+        if let previous = last.value {
+          if step < count {
+            window.append(contentsOf: previous[step...])
+          } else {
+            // Skip the elements between the two windows.
+            for _ in 0..<(step - count) {
+              guard source.walker.next() != nil else {
+                last.value = nil
+                return nil
+              }
+            }
           }
-          last.value = first
-          return first
         }
-        guard let element = source.walker.next() else {
-          last.value = nil
-          return nil
+        while window.count < count {
+          guard let element = source.walker.next() else {
+            last.value = nil
+            return nil
+          }
+          window.append(element)
         }
-        window.removeFirst()
-        window.append(element)
         last.value = window
         return window
       }

@@ -10,6 +10,8 @@ extension Tour {
     show("Seq(1...7).chunks(ofCount: 3)", Seq(1...7).chunks(ofCount: 3).array)
     show("naturals.windows(ofCount: 3).take(2)", naturals.windows(ofCount: 3).take(2).array)
     show(
+      "naturals.windows(ofCount: 3, step: 2).take(2)", naturals.windows(ofCount: 3, step: 2).take(2).array)
+    show(
       "Seq([\"a\", \"b\"]).enumerated()",
       Seq(["a", "b"]).enumerated().array.map { "\($0.offset):\($0.element)" })
     show(

@@ -110,7 +110,30 @@ extension Tour {
         .subscribe(next: { print("  value \($0)") }, completed: { print("  completed") })
     }
     print()
+    windowedReadings()
+    print()
     signupForm()
+  }
+
+  /// The Seq vocabulary on a signal: a sliding average, then pages.
+  static func windowedReadings() {
+    say("windows(ofCount:step:) on a signal: each window is sent when its last value arrives.")
+    let readings = Subject<Double>()
+    readings.signal
+      .windows(ofCount: 3, step: 1)
+      .map { window in (window.reduce(0, +) / Double(window.count) * 10).rounded() / 10 }
+      .subscribe(next: { print("  sliding average \($0)") })
+    for reading in [20.0, 22.0, 21.0, 25.0, 24.0] {
+      print("  reading \(reading)")
+      readings.sendNext(reading)
+    }
+    readings.sendCompleted()
+    say("Pagination: windows(ofCount: 10, step: 10) sends full pages only (chunks(ofCount:) keeps the rest).")
+    Signal(Seq(1...25))
+      .windows(ofCount: 10, step: 10)
+      .enumerated()
+      .map { page in "  page \(page.offset): \(page.element[0])…\(page.element[page.element.count - 1])" }
+      .subscribe(next: { print($0) })
   }
 
   /// A sign-up form: three fields, a submit button.

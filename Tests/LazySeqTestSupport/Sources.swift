@@ -24,3 +24,12 @@ package func infinite<T: Sendable>(_ value: T) -> Signal<T> {
     return nil
   }
 }
+
+/// Whether disposing a subscription of `operation(source)` disposes the
+/// source's subscription.
+package func disposalReachesTheSource<U>(_ operation: (Signal<Int>) -> Signal<U>) -> Bool {
+  let disposed = Guarded(false)
+  let source = Signal<Int> { _ in AnyDisposable { disposed.value = true } }
+  operation(source).subscribe().dispose()
+  return disposed.value
+}

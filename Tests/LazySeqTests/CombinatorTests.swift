@@ -71,6 +71,35 @@ struct CombinatorTests {
     }
   }
 
+  @Test func windowsWithAStepReference() {
+    forEachInput(seed: 110) { elements, seq, rng in
+      let size = Int.random(in: 1...5, using: &rng)
+      let step = Int.random(in: 1...7, using: &rng)
+      let reference = stride(from: 0, through: elements.count - size, by: step).map {
+        Array(elements[$0..<$0 + size])
+      }
+      check(seq.windows(ofCount: size, step: step), reference, "\(elements) by \(size) step \(step)")
+    }
+  }
+
+  @Test func windowsWithAStepOnAnInfiniteSequence() {
+    let naturals = Seq.iterate(0) { $0 + 1 }
+    #expect(naturals.windows(ofCount: 3, step: 2).take(3).array == [[0, 1, 2], [2, 3, 4], [4, 5, 6]])
+    #expect(naturals.windows(ofCount: 2, step: 5).take(3).array == [[0, 1], [5, 6], [10, 11]])
+    #expect(naturals.windows(ofCount: 10, step: 10).take(2).array == [Array(0..<10), Array(10..<20)])
+  }
+
+  @Test func windowsWithAStepEvaluatesEachElementOnce() {
+    let calls = CallCounter()
+    let windows = counted(20, calls).windows(ofCount: 4, step: 3)
+    #expect(calls.count == 0)
+    #expect(windows.head == [0, 1, 2, 3])
+    #expect(calls.count == 4)
+    #expect(windows.array.count == 6)
+    #expect(windows.array.count == 6)
+    #expect(calls.count == 20)
+  }
+
   @Test func enumeratedReference() {
     forEachInput(seed: 103) { elements, seq, _ in
       let reference = Array(elements.enumerated())

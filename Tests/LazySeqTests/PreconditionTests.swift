@@ -77,6 +77,16 @@ struct PreconditionTests {
         "\(String(decoding: result.standardErrorContent, as: UTF8.self))")
     }
     await #expect(processExitsWith: .failure) { _ = Seq.iterate(0) { $0 + 1 }.windows(ofCount: 0) }
+    let step = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Seq([1, 2, 3]).windows(ofCount: 2, step: 0)
+    }
+    if let step {
+      #expect(
+        mentions(
+          step.standardErrorContent, anyOf: ["seq.windows(ofcount:step:): the step must be at least 1, got 0"]
+        ),
+        "\(String(decoding: step.standardErrorContent, as: UTF8.self))")
+    }
     await #expect(processExitsWith: .failure) { _ = Seq([1]).dropLast(-1) }
     await #expect(processExitsWith: .failure) { _ = Seq([1]).takeLast(-1) }
     await #expect(processExitsWith: .failure) { _ = Seq([1]).cycled(times: -1) }

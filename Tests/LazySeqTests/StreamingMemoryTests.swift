@@ -163,6 +163,7 @@ struct StreamingMemoryTests {
   func combinators() {
     expectStreams("chunks") { s, _ in s.chunks(ofCount: 3) }
     expectStreams("windows") { s, _ in s.windows(ofCount: 3) }
+    expectStreams("windows with a step") { s, _ in s.windows(ofCount: 3, step: 5) }
     expectStreams("enumerated") { s, _ in s.enumerated() }
     expectStreams("zipLongest") { s, t in s.zipLongest(with: trackedNaturals(t).take(10)) }
     expectStreams("partitioned, false side") { s, _ in

@@ -41,6 +41,18 @@ enum Stdlib {
     return acc
   }
 
+  /// Rows 10s and 10g's baseline: windows of 8 elements, each 2 after the
+  /// last, by hand over the array (no window is copied).
+  static func windowsLoop(_ array: [Int]) -> Int {
+    var acc = 0
+    var start = 0
+    while start + 8 <= array.count {
+      acc = mix(acc, array[start] &+ array[start + 7])
+      start += 2
+    }
+    return acc
+  }
+
   /// Streaming an infinite generated sequence: the memory baseline of scenario 4.
   static func streaming(_ n: Int) -> Int {
     var acc = 0

@@ -25,6 +25,13 @@ enum OursSeq {
     }
   }
 
+  /// Row 10s: `for window in` a temporary `Seq(array).windows(ofCount: 8, step: 2)`.
+  static func windows(_ array: [Int]) -> Int {
+    var acc = 0
+    for window in Seq(array).windows(ofCount: 8, step: 2) { acc = mix(acc, window[0] &+ window[7]) }
+    return acc
+  }
+
   /// Scenario 2a: scenario 2 with the opt-in policy of evaluating up to 64
   /// elements per demand.
   static func firstWalkAhead(_ array: [Int]) -> Int {

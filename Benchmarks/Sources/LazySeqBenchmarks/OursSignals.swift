@@ -17,6 +17,19 @@ enum OursSignals {
     return acc.value
   }
 
+  /// Row 10g: n values through `Subject → signal.windows(ofCount: 8, step: 2)
+  /// → subscribe(next:)`.
+  static func windows(_ n: Int) -> Int {
+    let acc = Accumulator()
+    let subject = Subject<Int>()
+    let disposable = subject.signal.windows(ofCount: 8, step: 2)
+      .subscribe(next: { window in acc.add(window[0] &+ window[7]) })
+    for i in 0..<n { subject.sendNext(i) }
+    subject.sendCompleted()
+    disposable.dispose()
+    return acc.value
+  }
+
   /// Scenario 6 with two more fused operators: `tryMap` (never throwing)
   /// then `distinctUntilChanged(by:)`.
   static func pumpTryMap(_ n: Int) -> Int {
@@ -107,6 +120,8 @@ let instructionCases: [String: @Sendable (Int) -> Int] = [
   "signal-subscribe-dispose": OursSignals.subscribeDispose,
   "signal-trymap-pump": OursSignals.pumpTryMap,
   "signal-combinelatest-pump": OursSignals.pumpCombineLatest,
+  "signal-windows": OursSignals.windows,
+  "seq-windows": { OursSeq.windows(Array(0..<$0)) },
   "combine-pump": Combine.pump,
   "combine-subscribe-dispose": Combine.subscribeDispose,
   "combine-collect": { Combine.collect(Array(0..<$0)) },

@@ -91,7 +91,7 @@ struct Runner {
   }
 
   /// Groups selectable with `--only`.
-  static let groups = ["seq", "ref", "mem", "signals", "conv", "async"]
+  static let groups = ["seq", "ref", "mem", "signals", "conv", "async", "windows"]
 
   mutating func runAll(only: Set<String>? = nil) {
     let run = { (group: String) in only?.contains(group) ?? true }
@@ -100,6 +100,33 @@ struct Runner {
     if run("mem") { memoryScenarios() }
     if run("signals") { signalScenarios() }
     if run("conv") { conversionScenarios() }
+    if run("windows") { windowScenarios() }
+  }
+
+  // MARK: Rows 10s and 10g (sliding windows, reported only)
+
+  mutating func windowScenarios() {
+    let n = config.signalN
+    progress("rows 10s, 10g (windows(ofCount: 8, step: 2)) at n = \(formatSize(n))")
+    let array = opaque(Array(0..<n))
+    let loop = Contender(name: "loop", elements: n) { Stdlib.windowsLoop(array) }
+    let onSeq = compare(
+      "10s", ours: Contender(name: "Seq", elements: n) { OursSeq.windows(array) }, baseline: loop)
+    rows.append(
+      ResultRow(
+        id: "10s", scenario: "sliding windows of 8, step 2, on a Seq", size: n, unit: "ns/el",
+        ours: onSeq.ours, oursName: "for w in Seq(array).windows(ofCount: 8, step: 2)",
+        baseline: onSeq.baseline, baselineName: "index loop over the array (no copies)", target: .reference,
+        note: "Each window is a new array of 8; the loop reads two elements of each in place."))
+    let onSignal = compare(
+      "10g", ours: Contender(name: "Signal", elements: n) { OursSignals.windows(n) }, baseline: loop)
+    rows.append(
+      ResultRow(
+        id: "10g", scenario: "sliding windows of 8, step 2, on a signal", size: n, unit: "ns/val",
+        ours: onSignal.ours, oursName: "Subject().signal.windows(ofCount: 8, step: 2).subscribe(next:)",
+        baseline: onSignal.baseline, baselineName: "index loop over the array (no copies)",
+        target: .reference,
+        note: "Each window is a new array of 8, sent through the subject's gate."))
   }
 
   // MARK: Scenarios 1–3 (+ sweep)
