@@ -75,7 +75,7 @@ struct Runner {
 
   init(config: Config) { self.config = config }
 
-  private func progress(_ text: String) {
+  func progress(_ text: String) {
     print("… " + text)
   }
 
@@ -91,7 +91,7 @@ struct Runner {
   }
 
   /// Groups selectable with `--only`.
-  static let groups = ["seq", "ref", "mem", "signals", "conv", "async", "windows"]
+  static let groups = ["seq", "ref", "mem", "signals", "conv", "score", "async", "windows"]
 
   mutating func runAll(only: Set<String>? = nil) {
     let run = { (group: String) in only?.contains(group) ?? true }
@@ -100,6 +100,7 @@ struct Runner {
     if run("mem") { memoryScenarios() }
     if run("signals") { signalScenarios() }
     if run("conv") { conversionScenarios() }
+    if run("score") { scoreboardScenarios() }
     if run("windows") { windowScenarios() }
   }
 

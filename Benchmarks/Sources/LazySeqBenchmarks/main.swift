@@ -4,7 +4,7 @@
 //
 // Internal: `--memory-case NAME --n N` runs one memory case in this process
 // (the parent spawns these so that peaks do not contaminate each other).
-// `--only seq,ref,mem,signals,conv,async,windows` runs a subset (for profiling).
+// `--only seq,ref,mem,signals,conv,score,async,windows` runs a subset (for profiling).
 // `--instructions NAME --n N` runs one signal case once, for callgrind.
 import Foundation
 
@@ -50,7 +50,9 @@ while let argument = arguments.popFirst() {
 }
 
 if let instructionCase {
-  guard let body = instructionCases[instructionCase] ?? propertyInstructionCases[instructionCase],
+  guard
+    let body = instructionCases[instructionCase] ?? propertyInstructionCases[instructionCase]
+      ?? scoreboardInstructionCases[instructionCase],
     let n = memoryN
   else { usage() }
   print("\(instructionCase) n=\(n) checksum=\(body(n))")
