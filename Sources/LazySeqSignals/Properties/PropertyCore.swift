@@ -40,11 +40,15 @@ import Synchronization
 /// reader sets the flag, then reads the value; the setter writes the value,
 /// then loads the flag again (both sequentially consistent), so either the
 /// reader sees the new value or the setter sees the flag and notifies.
-// @unchecked: `isModifying` is touched only by the owner of the subject's
-// gate; everything else is the subject's, or immutable.
+// @unchecked: `current` is written only by the owner of the subject's gate,
+// under the subject's lock (which other readers take); `isModifying` is
+// touched only by that owner.
 final class PropertyCore<Value: Sendable>: @unchecked Sendable {
-  /// The changes; the one value it remembers is the current value.
-  private let subject: Subject<Value>
+  /// The changes, and the gate and lock of the value.
+  private let subject = Subject<Value>()
+  /// The value: written by the gate's owner under the subject's lock, which
+  /// readers and subscribers take.
+  @exclusivity(unchecked) private var current: Value
   /// Whether the gate's owner is inside `modify`'s body.
   @exclusivity(unchecked) private var isModifying = false
   /// Observation's bookkeeping, for the cores of public properties. A class,
@@ -62,7 +66,7 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
   }
 
   init(_ initial: Value, observable: Bool = false) {
-    subject = Subject(capacity: 1, initial: initial)
+    current = initial
     observation = observable ? Tracking() : nil
   }
 
@@ -103,8 +107,7 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
     precondition(
       !(gate.isOwnedByCurrentThread && isModifying),
       "MutableProperty: the property was read inside its own `modify`; use the closure's argument")
-    // A capacity-1 subject always remembers one value.
-    return subject.latest!
+    return subject.list.lock.withLock { current }
   }
 
   /// Runs `body` on the value, atomically, then sends the new value, even if
@@ -122,7 +125,7 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
       isModifying = true
       // The gate's owner is the only writer, so it reads the value without
       // the lock; `body` runs on a copy, never under the lock.
-      var value = subject.buffer[0]
+      var value = current
       defer {
         isModifying = false
         change(to: value, nested: nested)
@@ -150,27 +153,28 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
   /// joined before it), then tells the subscribers; runs inside the gate.
   /// Nested in a delivery, the telling is queued behind it.
   private func change(to value: Value, nested: Bool) {
-    let newcomers = subject.commit(value)
+    let newcomers = subject.commit(value, deferred: nested) { current = value }
     if nested {
       gate.enqueue { [subject] in
         subject.admit(newcomers)
         subject.deliverToLive(value)
       }
     } else {
-      subject.admit(newcomers)
       subject.deliverToLive(value)
     }
   }
 
   /// The current value at once, then every change; completes when the core
   /// completes (after sending the last value, if it already has).
-  var signal: Signal<Value> { subject.signal }
+  var signal: Signal<Value> {
+    subject.signal(replaying: { [self] in [current] })
+  }
 
   /// Every change; completes when the core completes.
-  var changes: Signal<Value> { subject.liveSignal }
+  var changes: Signal<Value> { subject.signal(replaying: nil) }
 
   /// Completes when the core completes; sends no value.
-  var ended: Signal<Value> { subject.liveSignal.ignoreValues() }
+  var ended: Signal<Value> { subject.signal(replaying: nil).ignoreValues() }
 
   /// Completes `signal` and `changes`; later changes are not sent.
   func complete() {

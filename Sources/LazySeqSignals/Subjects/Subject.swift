@@ -85,12 +85,13 @@ public class Subject<Value> {
     return Signal(attach: { sink, lifetime in subject.value.attach(sink, lifetime) })
   }
 
-  /// The subject's events from the moment of subscription, without the
-  /// replay (the changes of a property).
-  final var liveSignal: Signal<Value> {
+  /// The subject's events from the moment of subscription, after what
+  /// `replay` returns (called under the list's lock, once per
+  /// subscription), or with no replay: a property's signal and changes.
+  final func signal(replaying replay: (@Sendable () -> [Value])?) -> Signal<Value> {
     let subject = Unchecked(self)
     return Signal(attach: { sink, lifetime in
-      subject.value.join(sink, lifetime, replaying: false)
+      subject.value.join(sink, lifetime, replay: replay)
     })
   }
 
@@ -114,9 +115,7 @@ public class Subject<Value> {
     guard !list.isTerminated else { return }
     // One load on the plain path: the lock is taken only to remember a
     // value for replay or when someone is joining.
-    if capacity > 0 || list.hasJoiners {
-      admit(commit(value))
-    }
+    if capacity > 0 || list.hasJoiners { commitAndAdmit(value) }
     deliverToLive(value)
   }
 
@@ -139,28 +138,53 @@ public class Subject<Value> {
 
   /// Records `value` as the newest event, under the list's lock: remembers
   /// it for replay, queues it for the subscribers still being replayed to,
-  /// and takes the subscribers that are ready to receive live events (they
-  /// receive `value`; see ``admit(_:)``). Runs inside the gate.
+  /// and makes the subscribers that are ready live (they receive `value`).
+  /// Runs inside the gate, between deliveries.
   ///
   /// Doing all three in one critical section is what makes a join exact: a
   /// subscriber either copied the buffer before `value` entered it and is
   /// admitted (or fed) with `value`, or copied it after and is not.
   @usableFromInline
-  final func commit(_ value: Value) -> ContiguousArray<SubscriberEntry> {
+  final func commitAndAdmit(_ value: Value) {
+    // Nothing to remember and nobody to replay to: no generic work.
+    if capacity == 0 { return list.admitReadyLocked() }
     list.lock.withLock {
-      if capacity > 0 { remember(value) }
-      for entry in list.replaying {
-        unsafeDowncast(entry, to: SinkEntry<Value>.self).mailbox.append(value)
-      }
-      return list.takeReady()
+      remember(value)
+      feed(value)
+      list.admitReady()
     }
   }
 
-  /// Makes the subscribers taken by ``commit(_:)`` live; runs inside the
-  /// gate, between deliveries.
-  @inlinable
+  /// Records a property's change, under the list's lock: `store` writes
+  /// the property's value, the subscribers being replayed to are fed
+  /// `value`, and the ready ones are admitted; or, when the change is
+  /// `deferred` (nested in a delivery in progress), taken and returned, to
+  /// be admitted (``admit(_:)``) when the change is delivered.
+  final func commit(_ value: Value, deferred: Bool, storing store: () -> Void)
+    -> ContiguousArray<SubscriberEntry>
+  {
+    list.lock.withLock {
+      store()
+      feed(value)
+      if deferred { return list.takeReady() }
+      list.admitReady()
+      return []
+    }
+  }
+
+  /// Makes the subscribers taken by ``commit(_:storing:)`` live; runs
+  /// inside the gate, between deliveries.
   final func admit(_ newcomers: ContiguousArray<SubscriberEntry>) {
     if !newcomers.isEmpty { list.entries.append(contentsOf: newcomers) }
+  }
+
+  /// Queues `value` for the subscribers being replayed to; under the
+  /// list's lock.
+  private final func feed(_ value: Value) {
+    guard !list.replaying.isEmpty else { return }
+    for entry in list.replaying {
+      unsafeDowncast(entry, to: SinkEntry<Value>.self).mailbox.append(value)
+    }
   }
 
   /// Appends `value` to the replay buffer; under the list's lock.
@@ -212,30 +236,45 @@ public class Subject<Value> {
   /// makes it live.
   @usableFromInline
   final func attach(_ sink: Sink<Value>, _ lifetime: Lifetime) {
-    join(sink, lifetime, replaying: true)
+    if capacity > 0 {
+      join(sink, lifetime, replay: { self.buffer })
+    } else {
+      join(sink, lifetime)
+    }
   }
 
-  /// Subscribes `sink`, with or without the replay.
+  /// Subscribes `sink`, replaying what `replay` returns (called once,
+  /// under the list's lock), or nothing.
   ///
   /// Never enters the gate, so it never waits for a delivery in progress:
-  /// in one short critical section it copies the buffer (the replay) and
-  /// registers the subscriber, then replays outside the lock, on the
-  /// calling thread. Events committed meanwhile wait in the subscriber's
-  /// mailbox and follow the replay; when the mailbox is found empty the
-  /// subscriber is ready, and the next delivery admits it. So it receives
-  /// every event once, in order, the replay first.
-  final func join(_ sink: Sink<Value>, _ lifetime: Lifetime, replaying: Bool) {
+  /// in one short critical section it copies the replay and registers the
+  /// subscriber, then replays outside the lock, on the calling thread.
+  /// Events committed meanwhile wait in the subscriber's mailbox and follow
+  /// the replay; when the mailbox is found empty the subscriber is ready,
+  /// and the next delivery admits it. So it receives every event once, in
+  /// order, the replay first.
+  final func join(_ sink: Sink<Value>, _ lifetime: Lifetime, replay: (() -> [Value])? = nil) {
     guard !lifetime.isDisposed else { return }
     let entry = SinkEntry(lifetime: lifetime, sink: sink)
     entry.list = list
-    let (replay, terminal) = list.lock.withLock { () -> ([Value], Completion?) in
-      let replay = replaying ? buffer : []
-      if let terminal = list.terminal { return (replay, terminal) }
-      list.register(entry, replaying: !replay.isEmpty)
-      return (replay, nil)
+    guard let replay else {
+      // No replay: nothing generic happens under the lock.
+      if let terminal = list.joinLive(entry) {
+        lifetime.dispose()
+        sink.end(terminal)
+      } else {
+        lifetime.add(.observer(entry))
+      }
+      return
+    }
+    let (values, terminal) = list.lock.withLock { () -> ([Value], Completion?) in
+      let values = replay()
+      if let terminal = list.terminal { return (values, terminal) }
+      list.register(entry, replaying: !values.isEmpty)
+      return (values, nil)
     }
     if let terminal {
-      for value in replay {
+      for value in values {
         guard !lifetime.isDisposed else { return }
         sink.next(value)
       }
@@ -245,7 +284,7 @@ public class Subject<Value> {
       return
     }
     lifetime.add(.observer(entry))
-    if !replay.isEmpty { play(replay, to: entry) }
+    if !values.isEmpty { play(values, to: entry) }
   }
 
   /// Delivers the replay, then whatever was committed meanwhile, until the
@@ -320,7 +359,7 @@ final class SubscriberList: @unchecked Sendable {
     for entry in replaying { entry.lifetime.dispose() }
   }
 
-  /// Whether a subscriber is joining (cheap, without the lock).
+  /// Whether a subscriber is joining (one load, without the lock).
   @usableFromInline
   var hasJoiners: Bool { joining.load(ordering: .acquiring) }
 
@@ -328,6 +367,35 @@ final class SubscriberList: @unchecked Sendable {
   func register(_ entry: SubscriberEntry, replaying isReplaying: Bool) {
     if isReplaying { replaying.append(entry) } else { ready.append(entry) }
     joining.store(true, ordering: .releasing)
+  }
+
+  /// Registers a subscriber that needs no replay, unless the subject has
+  /// terminated: then returns the terminal event.
+  func joinLive(_ entry: SubscriberEntry) -> Completion? {
+    lock.withLock {
+      if let terminal { return terminal }
+      register(entry, replaying: false)
+      return nil
+    }
+  }
+
+  /// Makes the ready subscribers live, under `lock`; inside the gate,
+  /// between deliveries.
+  @usableFromInline
+  func admitReadyLocked() {
+    lock.withLock { admitReady() }
+  }
+
+  /// Makes the ready subscribers live; under `lock`, inside the gate,
+  /// between deliveries. Both arrays keep their storage.
+  func admitReady() {
+    if entries.isEmpty {
+      swap(&entries, &ready)
+    } else if !ready.isEmpty {
+      entries.append(contentsOf: ready)
+      ready.removeAll(keepingCapacity: true)
+    }
+    joining.store(!replaying.isEmpty, ordering: .releasing)
   }
 
   /// A replayed subscriber whose mailbox is empty becomes ready; under
@@ -339,10 +407,9 @@ final class SubscriberList: @unchecked Sendable {
 
   /// Takes the ready subscribers; under `lock`, inside the gate.
   func takeReady() -> ContiguousArray<SubscriberEntry> {
-    defer {
-      ready = []
-      joining.store(!replaying.isEmpty, ordering: .releasing)
-    }
+    defer { joining.store(!replaying.isEmpty, ordering: .releasing) }
+    guard !ready.isEmpty else { return [] }
+    defer { ready = [] }
     return ready
   }
 
@@ -368,6 +435,7 @@ final class SubscriberList: @unchecked Sendable {
   @usableFromInline
   func dropEnded() {
     entries.removeAll { $0.lifetime.isDisposed }
+    guard hasJoiners else { return }
     lock.withLock {
       ready.removeAll { $0.lifetime.isDisposed }
       joining.store(!ready.isEmpty || !replaying.isEmpty, ordering: .releasing)
