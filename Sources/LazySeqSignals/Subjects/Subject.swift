@@ -165,6 +165,8 @@ public class Subject<Value> {
   {
     list.lock.withLock {
       store()
+      // Nobody joining (the usual case): nothing else to do.
+      guard !list.ready.isEmpty || !list.replaying.isEmpty else { return [] }
       feed(value)
       if deferred { return list.takeReady() }
       list.admitReady()
