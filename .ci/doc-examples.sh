@@ -8,6 +8,10 @@
 # checks them against Sources instead (every `public` declaration exists, every
 # conformance shown, such as `@unchecked Sendable`, is declared).
 #
+# A block whose first line starts with `// main.swift` is a whole program of
+# its own (a script that awaits at the top level cannot share one with
+# scripts that block): it is compiled and run alone.
+#
 # A file containing `<!-- examples: pending -->` is skipped unless RUN_PENDING=1
 # (its API has not landed yet); delete the marker once it has.
 #
@@ -37,8 +41,9 @@ for file in README.md Docs/*.md Sources/*/*.docc/*.md; do
     skipped+=("$file")
     continue
   fi
+  rm -f "$work"/standalone-*.swift
   python3 - "$file" "$work/main.swift" <<'PY'
-import re, sys
+import os, re, sys
 source, target = sys.argv[1:3]
 text = open(source).read()
 listing = ("public ", "extension ", "@", "// Package.swift")
@@ -46,6 +51,13 @@ imports = {"import Foundation", "import LazySeq", "import LazySeqSignals"}
 body = []
 for number, block in enumerate(re.findall(r"```swift\n(.*?)```", text, re.S), 1):
     if block.lstrip().startswith(listing) or "…" in block:
+        continue
+    if block.lstrip().startswith("// main.swift"):
+        own = {"import Foundation", "import LazySeq", "import LazySeqSignals"}
+        own.update(line.strip() for line in block.splitlines() if line.startswith("import "))
+        rest = [line for line in block.splitlines() if not line.startswith("import ")]
+        with open(os.path.join(os.path.dirname(target), f"standalone-{number:03}.swift"), "w") as out:
+            out.write("\n".join(sorted(own)) + "\n\n" + "\n".join(rest) + "\n")
         continue
     lines = []
     for line in block.splitlines():
@@ -67,6 +79,17 @@ PY
     failed+=("$file (run)")
     continue
   fi
+  for standalone in "$work"/standalone-*.swift; do
+    [ -f "$standalone" ] || continue
+    example="$file, program $(basename "$standalone" .swift | sed 's/standalone-0*//')"
+    if ! swiftc -swift-version 6 -g -Onone -module-name Examples -I "$modules" \
+      "$standalone" "${objects[@]}" -o "$work/standalone"; then
+      failed+=("$example (compile)")
+    elif ! "$work/standalone" > "$work/output.txt" 2>&1; then
+      cat "$work/output.txt"
+      failed+=("$example (run)")
+    fi
+  done
   checked=$((checked + 1))
 done
 

@@ -57,6 +57,29 @@ DispatchQueue.main.async { ran = true }
 _ = try Signal.just(0).delay(.milliseconds(20), on: background).first()
 check(ran, "the main queue ran while first() waited")
 
+// Inside a main-queue block on the main thread, the main queue cannot run
+// again: a signal that needs it makes the conversion throw at once; one that
+// ends during `subscribe` still gives its values.
+var blockDone = false
+DispatchQueue.main.async {
+  do {
+    _ = try Signal(Seq([1, 2])).deliver(on: .main).toArray(timeout: .seconds(20))
+    check(false, "toArray() inside a main-queue block returned")
+  } catch {
+    check(error as? SignalError == .blockingWaitOnMainQueue, "blockingWaitOnMainQueue, got \(error)")
+  }
+  let values = Signal(Seq([3])).deliver(on: .main).sequence
+  check(values.array == [], ".sequence inside a main-queue block ends at once")
+  check(
+    values.failure as? SignalError == .blockingWaitOnMainQueue,
+    ".sequence inside a main-queue block fails with blockingWaitOnMainQueue")
+  check((try? Signal(Seq([1, 2])).toArray()) == [1, 2], "a synchronous signal inside a main-queue block")
+  blockDone = true
+}
+while !blockDone {
+  _ = RunLoop.main.run(mode: .default, before: .distantFuture)
+}
+
 if failures > 0 { exit(1) }
 print("blocking conversions on the main thread: OK")
 exit(0)

@@ -67,6 +67,31 @@ extension Seq where Element: Sendable {
       self.init(_unchecked: seq)
     }
 
+    /// Builds a sequence in `make` and shares it between threads.
+    ///
+    /// `make` runs once, at once, and belongs to no actor: the closures
+    /// written inside it are not the caller's, even in `@MainActor` code (or
+    /// a module whose default isolation is the main actor), so the sequence
+    /// it builds can be shared without marking each closure `@Sendable`.
+    ///
+    /// ```swift
+    /// @MainActor func total() -> Int {
+    ///   let squares = Seq.Shared { Seq(0..<1_000).map { $0 * $0 } }
+    ///   return squares.reduce(0, +)   // 332833500
+    /// }
+    /// ```
+    ///
+    /// Nothing of the sequence is evaluated: only `make` runs.
+    ///
+    /// - Parameter make: Builds the sequence to share. It is `@Sendable`, so
+    ///   it cannot capture the caller's mutable state, and its result is
+    ///   `sending`: a sequence nothing else can reach.
+    /// - Complexity: The cost of `make`.
+    @inlinable
+    public init(_ make: @Sendable () -> sending Seq<Element>) {
+      self.init(make())
+    }
+
     /// Shares `seq` without taking it from the caller's region; for
     /// sequences the library built and whose closures are `@Sendable`.
     @inlinable

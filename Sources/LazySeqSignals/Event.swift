@@ -56,4 +56,11 @@ public enum SignalError: Error, Equatable, Sendable {
   /// subscribed to again: only its first subscription can read the stream.
   /// Share the signal (``Signal/share(replay:)``) instead.
   case singlePassSequenceAlreadySubscribed
+  /// A blocking conversion (``Signal/first(timeout:)``,
+  /// ``Signal/toArray(timeout:)``, ``Signal/waitUntilCompleted(timeout:)``,
+  /// or an element of ``Signal/sequence``) had to wait on the main queue
+  /// while nothing could run that queue: inside one of its blocks, or in
+  /// main-actor code after a top-level `await`. Use the `async` conversion
+  /// (`try await signal.toArray()`) instead.
+  case blockingWaitOnMainQueue
 }

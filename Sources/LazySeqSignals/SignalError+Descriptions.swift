@@ -18,6 +18,8 @@ extension SignalError: LocalizedError {
       "Signal.switchTo(_:cases:default:) received a key with no case, and there is no default."
     case .singlePassSequenceAlreadySubscribed:
       "This signal reads a single-pass AsyncStream, which only its first subscription can read: subscribe once and share the signal with share(replay:)."
+    case .blockingWaitOnMainQueue:
+      "A blocking conversion had to wait on the main queue, which cannot run while it waits (inside a main-queue block, or in main-actor code after a top-level await), so the signal's events might never arrive. Use the async conversion: try await signal.first(), try await signal.toArray(), try await signal.waitUntilCompleted(), or for try await value in signal.values (at a script's top level, try await signal.toArray() still picks the blocking version: call it from an async function)."
     }
   }
 }

@@ -347,6 +347,28 @@ struct SharedConcurrencyTests {
     expectSameRuns(probe, reference, steps: sourceSteps)
   }
 
+  @Test("Seq.Shared { … } in main-actor code runs its closure once, at once; threads share what it built")
+  @MainActor func sharedBuiltInAClosure() async {
+    final class Counts: Sendable {
+      let built = Atomic(0)
+      let squared = Atomic(0)
+    }
+    let counts = Counts()
+    let squares = Seq.Shared {
+      counts.built.add(1, ordering: .relaxed)
+      return Seq(0..<1_000).map { x in
+        counts.squared.add(1, ordering: .relaxed)
+        return x * x
+      }
+    }
+    #expect(counts.built.load(ordering: .relaxed) == 1)
+    #expect(counts.squared.load(ordering: .relaxed) == 0)
+    let sums = await runConcurrently(threads: 4) { _ in squares.reduce(0, +) }
+    #expect(sums == Array(repeating: 332_833_500, count: 4))
+    #expect(counts.built.load(ordering: .relaxed) == 1)
+    #expect(counts.squared.load(ordering: .relaxed) == 1_000)
+  }
+
   @Test("The probe sees closures of two separate sequences running at once")
   func probeDetectsOverlap() async {
     let probe = RegionProbe(range: 4)

@@ -1,4 +1,6 @@
 // Must compile: a Command whose execute closure captures a Sendable service.
+// modes: default
+// Fails with main-actor default isolation until terminal callbacks take the caller's isolation.
 import LazySeqSignals
 
 final class LoginService: Sendable {

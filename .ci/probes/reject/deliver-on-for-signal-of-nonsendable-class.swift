@@ -1,9 +1,11 @@
 // Must not compile: deliver(on:) for a Signal of a non-Sendable class. A
 // thread-hopping operator hands each value from the sending thread to the
 // scheduler's, so it requires Value: Sendable.
+// The class is `nonisolated`: with main-actor default isolation an
+// unannotated class is main-actor isolated, and so Sendable.
 import LazySeqSignals
 
-final class Message {
+nonisolated final class Message {
   var text = ""
 }
 

@@ -1,9 +1,11 @@
 // Must not compile: Seq.Shared of a non-Sendable element type. The shared
 // sequence hands the same element instances to every thread that walks it,
 // so it exists only where Element is Sendable.
+// The class is `nonisolated`: with main-actor default isolation an
+// unannotated class is main-actor isolated, and so Sendable.
 import LazySeq
 
-final class Node {
+nonisolated final class Node {
   var visits = 0
 }
 

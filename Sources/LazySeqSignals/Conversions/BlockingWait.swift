@@ -15,9 +15,9 @@ extension Operators {
   /// the signal at once.
   ///
   /// The main queue cannot run while one of its own blocks is running (it is
-  /// serial), so a wait inside a main-queue block — a queued
-  /// `deliverOnMainThread` callback, or a main-actor task where the main
-  /// queue runs the main actor — still needs a signal that sends elsewhere.
+  /// serial), so a wait inside a main-queue block could never see an event
+  /// that needs the main queue. The blocking conversions refuse that wait
+  /// (``refuseWaitOnBlockedMainQueue()``) instead of starting it.
   final class BlockingWait: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
     /// How many main-thread waiters are running the run loop.
@@ -32,6 +32,50 @@ extension Operators {
         // Ends the main waiter's current turn of the run loop.
         DispatchQueue.main.async {}
       }
+    }
+
+    /// Throws ``SignalError/blockingWaitOnMainQueue`` if the caller runs on
+    /// the main queue and nothing can run that queue while it blocks, so
+    /// that an event sent through the main queue (`deliver(on: .main)`,
+    /// `deliverOnMainThread()`, a main-actor task) would never arrive.
+    ///
+    /// The rule, checked only when a conversion would have to wait (a
+    /// signal that ended during `subscribe` never gets here):
+    ///
+    /// - **Off the main thread, on the main queue** (its queue-specific
+    ///   key, ``MainThreadHop/isOnMainQueue``): a main-queue block drained
+    ///   by another thread than the main one. On Linux, that is all
+    ///   main-actor code under `dispatchMain()` or an async `main`, which
+    ///   includes a script's top level after its first `await`. The queue
+    ///   is busy running the caller: refuse.
+    /// - **On the main thread**: run the main run loop once, without
+    ///   waiting. Outside a main-queue block (top-level code before any
+    ///   `await`, an app's event handler) the main queue is one of its
+    ///   sources and the wait will run it. Inside a main-queue block the run
+    ///   loop does not drain the queue again, and with no other source it
+    ///   reports that it has nothing to run: refuse. (Where other sources
+    ///   are installed, as in an app, a main-queue block is not told apart
+    ///   from the run loop, and the wait runs the run loop as before.)
+    /// - **Any other thread**: never refused.
+    ///
+    /// A refusal does not depend on where the signal sends: whether its
+    /// events need the main queue cannot be known in general (any operator
+    /// may hop there, and so may the code that feeds a subject), and a
+    /// blocked main queue is never the right place to wait for one.
+    static func refuseWaitOnBlockedMainQueue() throws(SignalError) {
+      if Thread.isMainThread {
+        if !RunLoop.main.run(mode: .default, before: .distantPast) {
+          throw .blockingWaitOnMainQueue
+        }
+      } else if MainThreadHop.isOnMainQueue {
+        throw .blockingWaitOnMainQueue
+      }
+    }
+
+    /// Waits for a ``signal()`` that another thread has already committed
+    /// to send, on the semaphore alone.
+    func waitForCommittedSignal() {
+      semaphore.wait()
     }
 
     /// Waits for ``signal()`` until `deadline` (`nil`: forever); `false` on

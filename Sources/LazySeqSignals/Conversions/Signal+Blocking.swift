@@ -1,6 +1,7 @@
 // Blocking conversions (RAC `-first`, `-toArray`, `-waitUntilCompleted:`),
 // which throw the signal's error instead of returning "no value". Called on
-// the main thread, they run the main queue while they wait (BlockingWait).
+// the main thread, they run the main queue while they wait; where nothing can
+// run it, they throw instead of waiting (BlockingWait).
 
 extension Signal where Value: Sendable {
   /// Subscribes, blocks until the first value or the end, then disposes.
@@ -13,12 +14,18 @@ extension Signal where Value: Sendable {
   ///   duration is accepted: one too long to measure waits forever, a
   ///   negative one does not wait.
   /// - Returns: The first value, or `nil` if the signal completed without one.
-  /// - Throws: The signal's error, or `SignalError.timedOut`.
+  /// - Throws: The signal's error, `SignalError.timedOut`, or
+  ///   `SignalError.blockingWaitOnMainQueue` (at once, without waiting) if
+  ///   it would have to wait on a main queue that cannot run meanwhile.
   /// - Important: Blocks the calling thread. On the main thread it runs the
   ///   main queue while it waits, so a signal that delivers there (for
-  ///   example with `deliver(on: .main)`) still arrives; don't call it on
-  ///   any other thread, or inside a main-queue block, that the signal needs
-  ///   in order to send.
+  ///   example with `deliver(on: .main)`) still arrives. Where the main
+  ///   queue cannot run — inside a main-queue block, or in main-actor code
+  ///   after a top-level `await` (on Linux) — a signal that has not ended
+  ///   by the time `subscribe` returns makes it throw
+  ///   `SignalError.blockingWaitOnMainQueue` instead of waiting: use
+  ///   `try await signal.first()` there. Don't call it on any other
+  ///   thread that the signal needs in order to send.
   @inlinable
   public func first(timeout: Duration? = nil) throws -> Value? {
     try take(1).collectBlocking(timeout: timeout).first
@@ -34,7 +41,9 @@ extension Signal where Value: Sendable {
   ///   duration is accepted: one too long to measure waits forever, a
   ///   negative one does not wait.
   /// - Throws: The signal's error, or `SignalError.timedOut` (the
-  ///   subscription is disposed then).
+  ///   subscription is disposed then), or
+  ///   `SignalError.blockingWaitOnMainQueue` where the main queue cannot
+  ///   run while it waits (use `try await signal.toArray()` there).
   /// - Important: Blocks the calling thread, like ``first(timeout:)``
   ///   (which says how it waits on the main thread).
   @inlinable
@@ -47,7 +56,10 @@ extension Signal where Value: Sendable {
   /// - Parameter timeout: The longest to wait; `nil` waits forever. Any
   ///   duration is accepted: one too long to measure waits forever, a
   ///   negative one does not wait.
-  /// - Throws: The signal's error, or `SignalError.timedOut`.
+  /// - Throws: The signal's error, `SignalError.timedOut`, or
+  ///   `SignalError.blockingWaitOnMainQueue` where the main queue cannot
+  ///   run while it waits (use `try await signal.waitUntilCompleted()`
+  ///   there).
   /// - Important: Blocks the calling thread, like ``first(timeout:)``
   ///   (which says how it waits on the main thread).
   @inlinable
@@ -74,7 +86,14 @@ extension Signal where Value: Sendable {
           }
         }),
       subscription)
-    guard collector.wait(timeout: timeout) else {
+    let finished: Bool
+    do {
+      finished = try collector.wait(timeout: timeout)
+    } catch {
+      subscription.dispose()
+      throw error
+    }
+    guard finished else {
       subscription.dispose()
       throw SignalError.timedOut
     }
@@ -107,9 +126,20 @@ extension Operators {
     /// Waits for `finish`; `false` on timeout. A synchronous signal has
     /// finished already, and no wait happens. A timeout too long to measure
     /// waits forever; on the main thread, the main queue runs meanwhile.
+    ///
+    /// - Throws: ``SignalError/blockingWaitOnMainQueue``, at once, if it
+    ///   would have to wait on a main queue that cannot run meanwhile
+    ///   (``BlockingWait/refuseWaitOnBlockedMainQueue()``).
     @usableFromInline
-    func wait(timeout: Duration?) -> Bool {
+    func wait(timeout: Duration?) throws(SignalError) -> Bool {
       if finished.isSet { return true }
+      do {
+        try BlockingWait.refuseWaitOnBlockedMainQueue()
+      } catch {
+        // The signal may have ended from another thread meanwhile.
+        if finished.isSet { return true }
+        throw error
+      }
       _ = done.wait(until: timeout?.blockingDeadline)
       // An acquire load of the flag `finish` set: the values written before
       // it are visible (the semaphore alone is no edge ThreadSanitizer sees).

@@ -30,9 +30,13 @@ extension Signal where Value: Sendable {
   /// - Important: Evaluating an element blocks until the signal sends it;
   ///   on a signal that never sends or terminates, that is forever. On the
   ///   main thread it runs the main queue while it waits, so a signal
-  ///   delivered with `deliver(on: .main)` still arrives; don't evaluate it
-  ///   on any other thread, or inside a main-queue block, that the signal
-  ///   needs in order to send.
+  ///   delivered with `deliver(on: .main)` still arrives. Where the main
+  ///   queue cannot run (inside a main-queue block, or in main-actor code
+  ///   after a top-level `await` on Linux), an element that would need a
+  ///   wait ends the sequence at once with
+  ///   `SignalError.blockingWaitOnMainQueue` (`Seq.failure`); loop over
+  ///   `signal.values` with `for try await` there. Don't evaluate it on any
+  ///   other thread that the signal needs in order to send.
   /// - Complexity: O(1) per value, without locks: the signal appends each
   ///   value to a buffer that the sequence reads (one atomic store and one
   ///   atomic load per value); a semaphore is used only when the sequence
@@ -170,15 +174,27 @@ extension Operators {
 
     /// Waits until `chunk`'s state differs from `seen` (reader); returns
     /// the new state.
+    ///
+    /// - Throws: ``SignalError/blockingWaitOnMainQueue``, at once, if it
+    ///   would have to wait on a main queue that cannot run meanwhile
+    ///   (``BlockingWait/refuseWaitOnBlockedMainQueue()``).
     @usableFromInline
-    func wait(on chunk: InboxChunk<Value>, seen: Int) -> Int {
+    func wait(on chunk: InboxChunk<Value>, seen: Int) throws(SignalError) -> Int {
+      do {
+        try BlockingWait.refuseWaitOnBlockedMainQueue()
+      } catch {
+        // The signal may have sent or ended from another thread meanwhile.
+        let now = chunk.state.load(ordering: .acquiring)
+        if now != seen { return now }
+        throw error
+      }
       sleeping.store(true, ordering: .sequentiallyConsistent)
       let now = chunk.state.load(ordering: .sequentiallyConsistent)
       if now != seen {
         // Something arrived meanwhile. If a sender took the flag, it
         // signals: take that signal, so the semaphore stays balanced.
         if !sleeping.exchange(false, ordering: .sequentiallyConsistent) {
-          _ = semaphore.wait(until: nil)
+          semaphore.waitForCommittedSignal()
         }
         return now
       }
@@ -250,7 +266,7 @@ extension Operators {
           if case .failed(let error) = inbox.end.unsafelyUnwrapped { throw error }
           return nil
         }
-        state = inbox.wait(on: chunk, seen: state)
+        state = try inbox.wait(on: chunk, seen: state)
       }
     }
   }
