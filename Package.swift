@@ -1,4 +1,7 @@
 // swift-tools-version:6.0
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 //
 // LazySeq — memoized, lazy head/tail sequences (`Seq`) and push-driven signals
 // (`Signal`) after ReactiveCocoa 2's RACSequence and RACSignal.

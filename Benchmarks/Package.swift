@@ -1,4 +1,7 @@
 // swift-tools-version:6.0
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 //
 // LazySeqBenchmarks — the performance harness for LazySeq.
 //

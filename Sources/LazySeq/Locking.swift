@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // All locking used by LazySeq lives in this file, and so does the rule that
 // the lock-free parts follow.
 //

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Array-backed sequences: collections (snapshotted), single-pass sequences
 // (pulled lazily and memoized), array literals and `just`.
 

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // chunks(ofCount:) (swift-algorithms `chunks(ofCount:)`, Scala `grouped`).
 
 extension Seq {

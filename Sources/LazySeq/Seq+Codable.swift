@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Codable: a `Seq` is encoded as an array of its elements.
 
 extension Seq: Encodable where Element: Encodable {

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Internal consistency checks of the storage, compiled in only with
 // `-Xswiftc -DLAZYSEQ_INVARIANTS` (as swift-collections does under its
 // `COLLECTIONS_INTERNAL_CHECKS` flag). Without the flag every check is an

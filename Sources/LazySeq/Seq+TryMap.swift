@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // tryMap, and the throwing-closure forms of map, filter, compactMap and
 // flatMap: lazy sequences that end at the first error their closure throws,
 // which `failure` then reports.

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 /// A lazily evaluated, memoized, immutable sequence made of a head and a tail.
 ///
 /// `Seq` is the Swift take on ReactiveCocoa's `RACSequence`. It is pull-driven:

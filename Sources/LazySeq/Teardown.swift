@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Iterative release of linked storage.
 //
 // A memoized sequence is a graph of class instances: segments link to the

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // The walker: a moving position in a `Seq`, used by every traversal (the
 // iterator, folds, `head`, and the operators' producers through
 // `_WalkerBox`). Memory ordering: see the rule in Locking.swift.

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // THE PATTERN: how the signal engine works, and the one rule for operators.
 //
 // A subscription attaches a *sink* (a `next` closure and an `end` closure

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 /// One event of a signal: a value, an error, or completion.
 ///
 /// A signal sends `next* (error | completed)?`: any number of values, then at

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // The lock-order check of the invariants build (`-Xswiftc
 // -DLAZYSEQ_INVARIANTS`): every blocking acquisition of a library lock (a
 // `Lock`, a `Gate`) records an edge from each lock the thread already holds

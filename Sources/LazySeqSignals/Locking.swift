@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // All locking helpers of the module live in this file. They are built on
 // `Synchronization.Mutex` and `Synchronization.Atomic`; there are no home-made
 // spin locks.

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // `swift run Tour`: a guided, printed walk through LazySeq. Each chapter
 // lives in its own file, `Tour+<Chapter>.swift`; the output is deterministic.
 

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // The Swift-concurrency bridge (Docs/Conversions.md): `values` that subscribes at the first `next()` and can be
 // left even while a synchronous, infinite signal is sending; buffering
 // policies; the awaiting `first()`, `toArray()`, `waitUntilCompleted()`; and

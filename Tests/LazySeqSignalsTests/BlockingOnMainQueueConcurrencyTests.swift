@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // The blocking conversions called inside a main-queue block, where the main
 // queue cannot run while they wait: for a signal that has not ended by the
 // time `subscribe` returns they throw `SignalError.blockingWaitOnMainQueue`

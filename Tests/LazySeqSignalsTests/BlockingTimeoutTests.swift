@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 import Foundation
 import LazySeqSignals
 import LazySeqTestSupport

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // buffer(count:) and buffer(_:count:on:): arrays by count, or by time or
 // count whichever comes first; the rest at completion.
 

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Combining signal operators: combineLatest, zip and sample; combineLatest(with:reduce:),
 // the mixed-type 3-way combineLatest and zip, and withLatest(from:).
 

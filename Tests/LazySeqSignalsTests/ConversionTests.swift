@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Signal ⇄ sequence conversions and the Swift concurrency bridge
 // (Docs/Conversions.md; RAC E3–E5 and the `-sequence` spec).
 

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // cycled() and cycled(times:) on signals: one run after the other, an error
 // ends it, an empty run ends it, disposal stops the current run, and a
 // synchronous source does not grow the stack.

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // debounce(_:on:): RAC's `-throttle:` under the common name (G48), on
 // virtual time, written as marble diagrams (see `TimedMarbles.swift`).
 

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // enumerated() on signals: each value with its offset, from 0 for every
 // subscription; errors and disposal.
 

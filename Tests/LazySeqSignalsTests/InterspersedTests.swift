@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // interspersed(with:) on signals: the separator between values, sent with
 // the value after it; errors and disposal.
 

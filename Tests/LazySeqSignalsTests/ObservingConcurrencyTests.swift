@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Signal.observing: Swift Observation as a signal. The current value, then
 // one value per transaction that changes what the closure read (never a
 // torn intermediate state), read in the closure's isolation; disposal stops

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Signal operators (withLatest, the 3-way combineLatest and zip, switchTo,
 // takeLast, tryMap, distinctUntilChanged(by:)) fed from several threads at once: delivery stays
 // serial, the grammar holds, and each operator's answer matches the order in

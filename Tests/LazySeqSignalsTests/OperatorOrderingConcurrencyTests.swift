@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Gate operators whose state decides what is sent, fed from several threads:
 // the order of what arrives must be the order in which that state changed.
 // Each test repeats a race enough times to catch it reliably when the

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // partitioned(by:) on signals: both sides share one subscription of the
 // source while either is subscribed, and end with it.
 

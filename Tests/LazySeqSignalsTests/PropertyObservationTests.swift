@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // MutableProperty and Property are Observable: `withObservationTracking`
 // tracks a read of `value`, and each change notifies it once.
 

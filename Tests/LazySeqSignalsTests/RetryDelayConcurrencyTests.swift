@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // retry(_:delay:on:) on a scheduler that runs actions at once: attempts of a
 // source that fails synchronously run one after the other, not one inside the
 // previous one (checked on a thread with a small stack).

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Every operator that `Seq` and `Signal` share, run on the same random
 // inputs through both types: `seq.op(…).array` and
 // `Signal(seq).op(…).toArray()` must give the same elements. Each signal run

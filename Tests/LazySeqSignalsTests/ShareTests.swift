@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // share(replay:): one upstream subscription while anyone is subscribed,
 // reconnecting after the last one leaves; late subscribers get the last
 // `count` values.

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Every name and signature of the signal operators takeLast, tryMap, switchTo,
 // ifThenElse, the 3-way combineLatest and zip, withLatest and
 // distinctUntilChanged(by:), and of the Swift concurrency bridge, used as

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // RAC's static spelling of combineLatest, zip and merge for two and three
 // signals of their own types: `Signal.combineLatest(a, b)` behaves as
 // `a.combineLatest(with: b)`. The array forms still infer their types.

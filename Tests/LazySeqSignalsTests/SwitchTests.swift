@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Signal.switchTo(_:cases:default:) and Signal.ifThenElse(_:then:else:)
 // (RAC `+switch:cases:default:` G33, `+if:then:else:` G34).
 

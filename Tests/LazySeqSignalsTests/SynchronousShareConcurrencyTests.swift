@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // share() and publish().autoconnect() over a synchronous source: when the
 // last subscriber leaves, the source stops at once, even in the middle of its
 // synchronous send loop. The infinite cases run under a watchdog thread, so a

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // TestScheduler.clock and the async advance(by:): async code that sleeps on
 // the clock runs in virtual time, deterministically, with no real sleep.
 

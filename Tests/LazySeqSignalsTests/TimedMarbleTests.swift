@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // The marble diagrams of the time-based tests: how a diagram is read, and
 // that hot and cold sources send what their diagram draws.
 

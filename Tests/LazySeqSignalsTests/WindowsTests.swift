@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // windows(ofCount:step:) on signals: full windows only, sent as they fill,
 // the same as the array reference; errors, disposal and bad counts.
 

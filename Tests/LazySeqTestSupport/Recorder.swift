@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Recording the events of a signal, as typed values or as descriptions.
 
 import Foundation

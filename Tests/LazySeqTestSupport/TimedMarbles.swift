@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Marble diagrams on virtual time: sources that send on a `TestScheduler`,
 // and a recorder that draws what a signal sent as a diagram to compare.
 //

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Every public name and signature of module LazySeq (Docs/Seq.md), used as written,
 // with explicit types so that a renamed or reshaped member fails to compile.
 

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // RAC 2.5's RACSequenceAdditionsSpec and NSEnumeratorRACSequenceAdditionsSpec
 // (A1–A12), adapted to the Swift constructors: `.seq` on arrays, dictionaries
 // (pairs, keys, values), sets, strings and substrings, index sets, and `Seq`

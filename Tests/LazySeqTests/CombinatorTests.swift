@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // The LazyList-style combinators (chunks, windows, enumerated, zipLongest,
 // partitioned, uniqued, interspersed, dropLast, takeLast, cycled(times:)):
 // against their Array reference over many small seeded inputs built every

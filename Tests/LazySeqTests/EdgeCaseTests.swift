@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Edge cases found by trying Seq as a new user would: bounded descriptions,
 // `skip` that moves by index where the position is known, and the empty
 // dynamic sequence whose tail is read first.

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Equality (structural, symmetric across every kind), hashing (consistent with
 // equality, covering every element), Codable (encoded as an array) and the
 // descriptions (which never evaluate anything). The exact description format

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // `evaluatingAhead(_:)`: the opt-in policy of evaluating up to `count`
 // elements per demand. Checked: how far a demand evaluates (never more than
 // `count` elements, never past the end), that the policy flows through

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // The lock-free forcing path of a memo (Locking.swift, "The memory-ordering
 // rule"): one compare-and-swap claims the element, and a thread that loses
 // the race waits for the publishing store (spinning, then yielding, then

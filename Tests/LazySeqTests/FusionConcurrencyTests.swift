@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Fusion: a walker that alone owns an unevaluated memo calls its producer
 // directly. These tests check that it never changes what is observable:
 // values, call counts, laziness and memoization of anything still reachable.

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // A range with more elements than `Int.max` (`Int.min..<Int.max`,
 // `0...Int.max`) is a valid range: `Seq(range)` walks it lazily like any
 // other, without counting it first, and `skip` still moves by index.

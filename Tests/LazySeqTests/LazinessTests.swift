@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Laziness and memoization, proved by counting closure calls: nothing runs at
 // construction; each block runs at most once per evaluated element, however
 // many times and from however many copies the result is walked; `take(n)`

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Lifetimes, proved with live-instance counters and weak references: a
 // sequence and everything it evaluated are freed when the last copy goes away
 // (no retain cycles, also for `cycled()` and self-feeding sequences), and a

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Every operator against its eager `Array` reference, over many small random
 // inputs (seeded, so a failure can be replayed), each input built in every way
 // `constructions(of:)` knows (array-backed, dynamic, left-nested concat,

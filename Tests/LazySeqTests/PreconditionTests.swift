@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Bad input stops the process with a precondition failure and a clear
 // message: a negative count given to `take` or `skip`, and a block that
 // re-enters the evaluation of its own sequence (which must fail, never

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Reliability targets from ARCHITECTURE.md: stack safety on a thread with a
 // 512 KB stack (evaluation and release of long chains, long runs of filtered
 // out values, flatMap over many empty inner sequences, deeply left-nested

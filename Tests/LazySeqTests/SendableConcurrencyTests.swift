@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // The Sendable policy at run time: a `Seq` belongs to one isolation domain
 // (it is not `Sendable`; a fresh one can be sent to another task), and
 // `Seq.Shared` shares one memo between threads. What the compiler must

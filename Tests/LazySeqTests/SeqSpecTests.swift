@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // RAC 2.5's RACSequenceSpec (Q1–Q18) for `Seq`.
 //
 // Q1 (the stream examples) is `StreamLawsTests`; Q2c, Q3, Q4 and Q5a (the

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // RAC 2.5's RACSequenceExamples (E1, E2, E6–E12) applied to every kind of
 // sequence.
 //

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // `Seq.Shared` and the invariant it rests on (I1): every closure stored in
 // the storages reachable from one `Seq` runs only while that sequence's
 // forcing claim is held, and no operator forces two storages of one region

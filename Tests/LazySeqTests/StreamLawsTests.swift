@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // RAC 2.5's RACStreamExamples (S1–S59) for `Seq`.
 //
 // Values are read with the RAC walker (`head`/`tail` until the head is nil,

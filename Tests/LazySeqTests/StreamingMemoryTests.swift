@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Streaming in constant memory: walking an infinite source of class
 // instances through any operator, as a temporary (`for x in op(source)`),
 // keeps a bounded number of instances alive, however far the walk goes.

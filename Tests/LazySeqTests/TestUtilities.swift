@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Helpers of the LazySeq tests: a head/tail walker, a unit value, and the same
 // values built in many different ways. The generic helpers (sequence equality,
 // counters, lifetime tracking, random inputs, threads) are in

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // tryMap: a lazy map whose closure may throw. The first thrown error ends the
 // result, and `failure` on the result reports it. A throwing closure given to
 // `map`, `filter`, `compactMap` or `flatMap` is lazy the same way (never the

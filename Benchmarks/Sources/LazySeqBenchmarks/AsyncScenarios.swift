@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Scenario 9: `for try await` over `signal.values` against `AsyncStream`,
 // nonisolated and on the main actor. Both producers send from another
 // thread while the loop consumes, so both sides pay for the hand-over.

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // The baselines: the Swift standard library for sequences, OpenCombine for
 // signals, and the naive memoized list for the reference row. Every function
 // returns an order-sensitive checksum (`mix`) that must equal ours.

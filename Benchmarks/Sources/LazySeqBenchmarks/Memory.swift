@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Peak-memory measurement. Each case runs in a fresh child process of this
 // executable (`LazySeqBenchmarks --memory-case NAME --n N`) so that the peak
 // of one case cannot hide or inflate another: the child reads its resident

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // The reference row: a classic memoized lazy cons list, written the obvious
 // way — one `final class` cell per element, a thunk forced at most once under
 // a per-cell lock, `map` and `filter` building a new list of cells. It exists

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Properties and commands: the row "6p" (a `MutableProperty` set with one
 // observer against OpenCombine's `CurrentValueSubject` send with one sink)
 // and their `--instructions` cases.

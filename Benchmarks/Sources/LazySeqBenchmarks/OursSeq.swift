@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Our side of the sequence scenarios, written against the `Seq` contract
 // (Docs/Contracts.md). The closures are written inline, as users write them, on both
 // sides (`Baselines.swift` spells the same work the same way), so that

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Our side of the signal and conversion scenarios, written against the
 // `Signal` contract (Docs/Contracts.md). The closures are written inline, as a client
 // would write them (the baselines in Baselines.swift do the same).

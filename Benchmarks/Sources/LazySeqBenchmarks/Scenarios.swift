@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // The scenarios of ARCHITECTURE.md's "Performance targets" table, each run as
 // ours against its baseline in the same process.
 

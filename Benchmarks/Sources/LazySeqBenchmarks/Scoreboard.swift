@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // The scoreboard: the scenario shapes of the benchmark suite that Swift
 // reactive users already quote (RxSwift's, as ported for Combine), written
 // here for LazySeqSignals and for OpenCombine and measured in the same run.

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 /// An action, triggered by the user, that runs a signal for each execution
 /// and reports whether it is running, whether it may run, what it produced
 /// and how it failed. RAC 2.5's `RACCommand`.

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 /// The pure state machine of a ``Command``: how many executions are running,
 /// what the `enabled` input last said, and what the `executing` and `enabled`
 /// signals last announced.

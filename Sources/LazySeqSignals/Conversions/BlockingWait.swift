@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // How the blocking conversions wait: on a semaphore, or, on the main thread,
 // by running the main run loop (and so the main queue) until signalled.
 

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Blocking conversions (RAC `-first`, `-toArray`, `-waitUntilCompleted:`),
 // which throw the signal's error instead of returning "no value". Called on
 // the main thread, they run the main queue while they wait; where nothing can

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Swift concurrency: a signal's values as an AsyncSequence, a signal from
 // any AsyncSequence or from one async call, and the awaiting versions of the
 // blocking conversions.

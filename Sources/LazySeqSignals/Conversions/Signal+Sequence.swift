@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // Signal → sequence (RAC `-sequence`, memoized, walked in linear time, errors
 // kept and thrown: deliberate differences 6 and 7 in "Coming from ReactiveCocoa").
 

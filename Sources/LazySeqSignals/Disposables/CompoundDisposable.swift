@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 /// A disposable that disposes a set of children together.
 ///
 /// Adding a child to a compound that is already disposed disposes the child

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 /// Something that can be cancelled or cleaned up exactly once.
 ///
 /// Every disposable in this module is thread-safe and idempotent: `dispose()`

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 /// A disposable that disposes its inner disposable when it is deallocated.
 ///
 /// Keep a `ScopedDisposable` in a property to tie a subscription to the

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 /// A disposable that holds one replaceable inner disposable.
 ///
 /// Disposing the serial disposable disposes the current inner disposable and

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 /// A shared subscription of a source signal to a subject. RAC
 /// `RACMulticastConnection`.
 ///

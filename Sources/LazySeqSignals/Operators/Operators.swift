@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 /// The namespace of the engine's internal implementation types: the states
 /// of the gate operators (`ZipState`, `ThrottleState`, …) and their
 /// bookkeeping (`Flatten`, `Delay`), and the machinery of the conversions

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 /// Something that runs actions now, later, or repeatedly.
 ///
 /// Time is a `Duration`. Every method returns a disposable that cancels the

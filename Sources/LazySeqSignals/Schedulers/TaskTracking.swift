@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // A hook for whoever needs to know about the tasks the library starts. The
 // library calls it and knows nothing of who installed it: a TestScheduler
 // installs itself on its thread while it runs an action, so that its async

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // The tasks the library starts on behalf of a TestScheduler's actions, and
 // whether they are busy: the async `advance(by:)` waits until none is before
 // each step of virtual time.

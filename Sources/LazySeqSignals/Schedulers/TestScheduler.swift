@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 /// A scheduler with virtual time, for deterministic tests.
 ///
 /// Nothing runs until you advance the clock. ``now`` starts at zero;

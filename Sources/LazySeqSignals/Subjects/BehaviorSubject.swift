@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 /// A subject with a current value, sent to each new subscriber first.
 /// RAC `RACBehaviorSubject`.
 ///

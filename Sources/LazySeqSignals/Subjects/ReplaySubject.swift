@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 /// A subject that replays its most recent values, and its terminal event, to
 /// each new subscriber. RAC `RACReplaySubject`.
 ///

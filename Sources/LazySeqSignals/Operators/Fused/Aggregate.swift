@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 extension Signal {
   /// Sends all values as one array when the signal completes. RAC
   /// `-collect`.

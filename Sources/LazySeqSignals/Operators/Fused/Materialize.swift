@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 extension Signal {
   /// Turns every event into a value: values, then the terminal event as a
   /// value, then completion. RAC `-materialize`.

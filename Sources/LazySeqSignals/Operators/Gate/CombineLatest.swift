@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // combineLatest, every arity: one state (which sources have sent, how many
 // still run) inside the downstream's gate; each form keeps its values typed.
 

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // cycled(), cycled(times:): resubscribe after each completion, the signal
 // forms of `Seq.cycled()` and `Seq.cycled(times:)`. One run at a time, on a
 // trampoline, so a synchronous source never grows the stack.

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 extension Operators {
   /// Merges inner signals into one subscriber, at most `limit` at a time
   /// (0 = no limit), queuing the rest. Completes once the outer side is done

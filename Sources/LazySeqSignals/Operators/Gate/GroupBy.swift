@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 /// The values of one group made by ``Signal/groupBy(_:)``.
 ///
 /// `signal` is hot: subscribe while the outer signal delivers the group to

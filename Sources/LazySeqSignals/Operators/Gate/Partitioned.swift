@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // partitioned(by:): the values that fail a predicate and those that satisfy
 // it, as two signals sharing one subscription of the source; the signal form
 // of `Seq.partitioned(by:)`.

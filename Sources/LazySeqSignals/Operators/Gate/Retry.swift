@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // retry and repeat: resubscribe after an error or a completion, one run at a
 // time (a trampoline, so a synchronous source never grows the stack).
 

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // sample(_:): the latest value, inside the downstream's gate, sent on each tick.
 
 extension Signal where Value: Sendable {

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 extension Signal where Value: Sendable {
   /// Shares one subscription of this signal among all current subscribers,
   /// subscribing on the first and disposing it when the last one leaves.

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // RAC's spelling of combineLatest, zip and merge for two or three signals:
 // `Signal.combineLatest(a, b)`. Each is the instance form with `a` as the
 // receiver; the array forms stay for any number of signals of one type.

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // switchToLatest, and the operators built on it: RAC's `+switch:cases:default:`
 // and `+if:then:else:` (both names are Swift keywords, hence `switchTo` and
 // `ifThenElse`).

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // take(until:) and take(untilReplacement:): two sources, one downstream gate.
 
 extension Signal {

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // zipLongest(with:): pairs of optionals until both sources complete, the
 // signal form of `Seq.zipLongest(with:)`. Its state lives inside the
 // downstream's gate.

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // buffer: by count (a fused operator), by time, or by time or count, whichever
 // comes first (gate operators whose batch is state inside the downstream's
 // gate, so a timer, a full batch and completion are ordered by the gate).

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // delay(_:on:): values and completion later; the armed timers are bookkeeping
 // that sends nothing of its own (each timer sends through the downstream gate).
 

@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // throttle and debounce: the waiting value is state inside the downstream's
 // gate, so a timer, a new value and completion are ordered by the gate.
 

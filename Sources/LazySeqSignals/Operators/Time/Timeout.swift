@@ -1,3 +1,6 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
 // timeout(_:on:): a timer that fails the downstream unless the source ends first.
 
 extension Signal where Value: Sendable {
