@@ -486,7 +486,14 @@ import Testing
       }
       let log = Guarded<[Seen]>([])
       let started = Guarded<[Int]>([])
-      command.executionSignals.flatten().subscribe(next: { id in log.mutate { $0.append(.value(id)) } })
+      // Each execution's signal, subscribed as it is sent (before the
+      // execution runs): its values arrive on the executing thread. (Through
+      // `flatten()` a value may be handed to another thread that is already
+      // delivering, and arrive later: that is flatten's timing, not the
+      // command's.)
+      command.executionSignals.subscribe(next: { execution in
+        execution.subscribe(next: { id in log.mutate { $0.append(.value(id)) } })
+      })
       command.errors.subscribe(next: { error in
         log.mutate { $0.append(.error((error as? Failure)?.id ?? -1)) }
       })
