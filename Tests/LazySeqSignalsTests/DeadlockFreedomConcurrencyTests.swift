@@ -40,7 +40,7 @@ private func userCodeWaitsForAnAppLockHeldByAThreadThat(
   let appLock = AppLock()
   let inUserCode = DispatchSemaphore(value: 0)
   let finished = DispatchSemaphore(value: 0)
-  let gotLock = Mutex<Bool?>(nil)
+  let gotLock = Guarded<Bool?>(nil)
   #expect(appLock.take())
   Thread {
     let once = OnceFlag()
@@ -49,7 +49,7 @@ private func userCodeWaitsForAnAppLockHeldByAThreadThat(
       inUserCode.signal()
       let taken = appLock.take()
       if taken { appLock.release() }
-      gotLock.withLock { $0 = taken }
+      gotLock.value = taken
     }
     finished.signal()
   }.start()
@@ -67,7 +67,7 @@ private func userCodeWaitsForAnAppLockHeldByAThreadThat(
   let actedInTime = acted.wait(timeout: .now() + 10) == .success
   appLock.release()
   let finishedInTime = finished.wait(timeout: .now() + 10) == .success
-  return actedInTime && finishedInTime && gotLock.withLock { $0 } == true
+  return actedInTime && finishedInTime && gotLock.value == true
 }
 
 /// A flag set once; a small helper for the user code above.
@@ -100,11 +100,11 @@ private final class OnceFlag: Sendable {
 
   @Test func subscribingToAPlainSubjectDoesNotWaitForALiveDelivery() {
     let subject = Subject<Int>()
-    let hook = Mutex<(@Sendable () -> Void)?>(nil)
-    subject.signal.subscribe(next: { _ in hook.withLock { $0 }?() })
+    let hook = Guarded<(@Sendable () -> Void)?>(nil)
+    subject.signal.subscribe(next: { _ in hook.value?() })
     let ok = userCodeWaitsForAnAppLockHeldByAThreadThat(
       enter: { userCode in
-        hook.withLock { $0 = userCode }
+        hook.value = userCode
         subject.sendNext(1)
       },
       act: { subject.signal.subscribe() })
@@ -143,11 +143,11 @@ private final class OnceFlag: Sendable {
 
   @Test func subscribingToAPropertyDoesNotWaitForAChangeBeingDelivered() {
     let property = MutableProperty(0)
-    let hook = Mutex<(@Sendable () -> Void)?>(nil)
-    property.changes.subscribe(next: { _ in hook.withLock { $0 }?() })
+    let hook = Guarded<(@Sendable () -> Void)?>(nil)
+    property.changes.subscribe(next: { _ in hook.value?() })
     let ok = userCodeWaitsForAnAppLockHeldByAThreadThat(
       enter: { userCode in
-        hook.withLock { $0 = userCode }
+        hook.value = userCode
         property.value = 1
       },
       act: {
@@ -171,18 +171,18 @@ private final class OnceFlag: Sendable {
   // MARK: The shapes RxSwift fixed in 2026
 
   @Test func connectingWhileASourceSubscribesWithTheAppLock() {
-    let subscribed = Mutex(0)
-    let hook = Mutex<(@Sendable () -> Void)?>(nil)
+    let subscribed = Guarded(0)
+    let hook = Guarded<(@Sendable () -> Void)?>(nil)
     let source = Signal<Int> { subscriber in
-      subscribed.withLock { $0 += 1 }
-      hook.withLock { $0 }?()
+      subscribed.mutate { $0 += 1 }
+      hook.value?()
       subscriber.sendNext(1)
       return nil
     }
     let connection = source.publish()
     let ok = userCodeWaitsForAnAppLockHeldByAThreadThat(
       enter: { userCode in
-        hook.withLock { $0 = userCode }
+        hook.value = userCode
         connection.connect()
       },
       act: {
@@ -190,19 +190,19 @@ private final class OnceFlag: Sendable {
         connection.connect()
       })
     #expect(ok)
-    #expect(subscribed.withLock { $0 } == 1)
+    #expect(subscribed.value == 1)
   }
 
   @Test func joiningARefcountedShareWhileItsSourceSubscribesWithTheAppLock() {
-    let hook = Mutex<(@Sendable () -> Void)?>(nil)
+    let hook = Guarded<(@Sendable () -> Void)?>(nil)
     let source = Signal<Int> { subscriber in
-      hook.withLock { $0 }?()
+      hook.value?()
       return nil
     }
     let shared = source.share()
     let ok = userCodeWaitsForAnAppLockHeldByAThreadThat(
       enter: { userCode in
-        hook.withLock { $0 = userCode }
+        hook.value = userCode
         shared.subscribe()
       },
       act: { shared.subscribe().dispose() })
@@ -210,15 +210,15 @@ private final class OnceFlag: Sendable {
   }
 
   @Test func joiningAShareWhileItsSourceIsTornDownWithTheAppLock() {
-    let hook = Mutex<(@Sendable () -> Void)?>(nil)
+    let hook = Guarded<(@Sendable () -> Void)?>(nil)
     let source = Signal<Int> { _ in
-      AnyDisposable { hook.withLock { $0 }?() }
+      AnyDisposable { hook.value?() }
     }
     let shared = source.share()
     let first = shared.subscribe()
     let ok = userCodeWaitsForAnAppLockHeldByAThreadThat(
       enter: { userCode in
-        hook.withLock { $0 = userCode }
+        hook.value = userCode
         first.dispose()
       },
       act: { shared.subscribe().dispose() })
@@ -228,13 +228,13 @@ private final class OnceFlag: Sendable {
   @Test func disposingACombinerWhileItDeliversWithTheAppLock() {
     let left = Subject<Int>()
     let right = Subject<Int>()
-    let hook = Mutex<(@Sendable () -> Void)?>(nil)
+    let hook = Guarded<(@Sendable () -> Void)?>(nil)
     let combined = left.signal.combineLatest(with: right.signal)
-      .subscribe(next: { _ in hook.withLock { $0 }?() })
+      .subscribe(next: { _ in hook.value?() })
     right.sendNext(0)
     let ok = userCodeWaitsForAnAppLockHeldByAThreadThat(
       enter: { userCode in
-        hook.withLock { $0 = userCode }
+        hook.value = userCode
         left.sendNext(1)
       },
       act: {
@@ -247,12 +247,12 @@ private final class OnceFlag: Sendable {
   @Test func sendingToAnotherSubscriptionWhileACallbackWaitsForTheAppLock() {
     let subject = Subject<Int>()
     let other = Subject<Int>()
-    let hook = Mutex<(@Sendable () -> Void)?>(nil)
-    subject.signal.subscribe(next: { _ in hook.withLock { $0 }?() })
+    let hook = Guarded<(@Sendable () -> Void)?>(nil)
+    subject.signal.subscribe(next: { _ in hook.value?() })
     other.signal.subscribe()
     let ok = userCodeWaitsForAnAppLockHeldByAThreadThat(
       enter: { userCode in
-        hook.withLock { $0 = userCode }
+        hook.value = userCode
         subject.sendNext(1)
       },
       act: {
@@ -263,16 +263,16 @@ private final class OnceFlag: Sendable {
   }
 
   @Test func concurrentFirstSubscriptionsOfALazyReplay() {
-    let hook = Mutex<(@Sendable () -> Void)?>(nil)
+    let hook = Guarded<(@Sendable () -> Void)?>(nil)
     let source = Signal<Int> { subscriber in
-      hook.withLock { $0 }?()
+      hook.value?()
       subscriber.sendNext(1)
       return nil
     }
     let replayed = source.replayLazily()
     let ok = userCodeWaitsForAnAppLockHeldByAThreadThat(
       enter: { userCode in
-        hook.withLock { $0 = userCode }
+        hook.value = userCode
         replayed.subscribe()
       },
       act: { replayed.subscribe() })
@@ -325,10 +325,10 @@ private final class OnceFlag: Sendable {
       Subject(), replay, BehaviorSubject(Tagged(sender: -1, seq: 0)), Subject(),
     ]
     let appLocks = [AppLock(), AppLock()]
-    let timeouts = Atomic(0)
+    let timeouts = Guarded(0)
     let finished = DispatchGroup()
-    let logs = Mutex<[SubscriberLog]>([])
-    let lastSent = Mutex([[Int]](repeating: [Int](repeating: -1, count: 4), count: threads))
+    let logs = Guarded<[SubscriberLog]>([])
+    let lastSent = Guarded([[Int]](repeating: [Int](repeating: -1, count: 4), count: threads))
 
     for thread in 0..<threads {
       finished.enter()
@@ -341,7 +341,7 @@ private final class OnceFlag: Sendable {
           switch random.next() % 4 {
           case 0, 1:
             subjects[target].sendNext(Tagged(sender: thread, seq: seq[target]))
-            lastSent.withLock { $0[thread][target] = seq[target] }
+            lastSent.mutate { $0[thread][target] = seq[target] }
             seq[target] += 1
           case 2:
             let log = SubscriberLog(subject: target, kept: random.next() % 2 == 0)
@@ -354,13 +354,13 @@ private final class OnceFlag: Sendable {
               // Subscribes while holding an app lock that other callbacks
               // take: it must never wait for them.
               guard lock.take() else {
-                timeouts.add(1, ordering: .relaxed)
+                timeouts.mutate { $0 += 1 }
                 return
               }
               if nests { other.signal.take(1).subscribe() }
               lock.release()
             })
-            if log.kept { logs.withLock { $0.append(log) } } else { mine.append(disposable) }
+            if log.kept { logs.mutate { $0.append(log) } } else { mine.append(disposable) }
           default:
             if !mine.isEmpty { mine.remove(at: Int(random.next() % UInt64(mine.count))).dispose() }
           }
@@ -371,9 +371,9 @@ private final class OnceFlag: Sendable {
     let completed = finished.wait(timeout: .now() + 120) == .success
     #expect(completed, "a thread hung")
     guard completed else { return }
-    #expect(timeouts.load(ordering: .relaxed) == 0)
-    let sent = lastSent.withLock { $0 }
-    for log in logs.withLock({ $0 }) {
+    #expect(timeouts.value == 0)
+    let sent = lastSent.value
+    for log in logs.value {
       for (sender, values) in log.bySender() where sender >= 0 {
         let expected = Array(values[0]...sent[sender][log.subject])
         #expect(values == expected, "subject \(log.subject), sender \(sender)")
