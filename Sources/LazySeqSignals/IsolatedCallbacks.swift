@@ -45,6 +45,43 @@ func synchronous(_ f: @escaping @isolated(any) @Sendable () -> Void) -> @Sendabl
   f
 }
 
+extension Sink {
+  /// A sink that runs nonisolated user callbacks synchronously. Each is
+  /// converted once, here, without wrapping (`Optional.map` would add a
+  /// reabstraction thunk per callback).
+  @inlinable
+  init(
+    nonisolated next: (@isolated(any) @Sendable (Value) -> Void)?,
+    error: (@isolated(any) @Sendable (any Error) -> Void)?,
+    completed: (@isolated(any) @Sendable () -> Void)?
+  ) {
+    if let next {
+      self.next = synchronous(next)
+    } else {
+      self.next = { _ in }
+    }
+    switch (error, completed) {
+    case (nil, nil):
+      self.end = { _ in }
+    case (let error?, nil):
+      let error = synchronous(error)
+      self.end = { if case .failed(let failure) = $0 { error(failure) } }
+    case (nil, let completed?):
+      let completed = synchronous(completed)
+      self.end = { if case .completed = $0 { completed() } }
+    case (let error?, let completed?):
+      let error = synchronous(error)
+      let completed = synchronous(completed)
+      self.end = { completion in
+        switch completion {
+        case .completed: completed()
+        case .failed(let failure): error(failure)
+        }
+      }
+    }
+  }
+}
+
 /// The actor the callbacks of one subscription were written on: `nil` when
 /// all of them are nonisolated.
 @inlinable
@@ -117,9 +154,7 @@ extension Signal {
       isMainActor(isolation) && callbacks(next, error, completed, areOn: isolation),
       "Signal.subscribe(next:error:completed:): callbacks isolated to \(isolation) cannot receive values of the non-Sendable type \(Value.self); make the callbacks nonisolated, or the values Sendable"
     )
-    let next = next.map(synchronous)
-    let error = error.map(synchronous)
-    let completed = completed.map(synchronous)
+    let sink = Sink(nonisolated: next, error: error, completed: completed)
     func onMain(_ body: () -> Void) {
       precondition(
         Operators.MainThreadHop.isOnMainQueue,
@@ -132,13 +167,8 @@ extension Signal {
     let lifetime = Lifetime()
     attach(
       Sink(
-        next: { value in onMain { next?(value) } },
-        end: { completion in
-          switch completion {
-          case .completed: if let completed { onMain { completed() } }
-          case .failed(let failure): if let error { onMain { error(failure) } }
-          }
-        }), lifetime)
+        next: { value in onMain { sink.next(value) } },
+        end: { completion in onMain { sink.end(completion) } }), lifetime)
     return lifetime
   }
 }

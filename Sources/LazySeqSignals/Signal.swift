@@ -104,10 +104,7 @@ public final class Signal<Value> {
       return subscribeNonSendable(on: isolation, next: next, error: error, completed: completed)
     }
     let lifetime = Lifetime()
-    attach(
-      Sink(
-        next: next.map(synchronous), error: error.map(synchronous),
-        completed: completed.map(synchronous)), lifetime)
+    attach(Sink(nonisolated: next, error: error, completed: completed), lifetime)
     return lifetime
   }
 
@@ -307,10 +304,7 @@ extension Signal where Value: Sendable {
       return subscribe(on: isolation, next: next, error: error, completed: completed)
     }
     let lifetime = Lifetime()
-    attach(
-      Sink(
-        next: next.map(synchronous), error: error.map(synchronous),
-        completed: completed.map(synchronous)), lifetime)
+    attach(Sink(nonisolated: next, error: error, completed: completed), lifetime)
     return lifetime
   }
 }
