@@ -34,7 +34,7 @@ import Synchronization
 /// An `@isolated(any)` callback as a synchronous function. Sound only where
 /// the caller calls it: with `f.isolation == nil`, or on `f`'s actor.
 @inlinable
-func synchronous<T>(_ f: @escaping @isolated(any) @Sendable (T) -> Void) -> @Sendable (T) -> Void {
+func synchronous<T, R>(_ f: @escaping @isolated(any) @Sendable (T) -> R) -> @Sendable (T) -> R {
   f
 }
 
@@ -321,4 +321,46 @@ final class ActorDelivery<Value: Sendable>: EventDelivery {
       }
     }
   }
+}
+
+/// Calls `work(input)` where `work` was written, and hands its result to
+/// `then` there.
+///
+/// - nonisolated `work`: at once, on this thread;
+/// - `work` on the main actor: at once when this is the main queue,
+///   otherwise in a task on the main actor (enqueued there in the order of
+///   the calls);
+/// - `work` on another actor: in a task that awaits it there.
+///
+/// `input` is `sending`: in the last two cases it crosses to the actor.
+func runWhereWritten<Input, Result: Sendable>(
+  _ work: @escaping @isolated(any) @Sendable (Input) -> Result, _ input: sending Input,
+  then: @escaping @Sendable (Result) -> Void
+) {
+  guard let isolation = work.isolation else { return then(synchronous(work)(input)) }
+  guard isMainActor(isolation) else {
+    // A task-captured value cannot be sent on; a disconnected one taken
+    // out of a mutex can.
+    let handoff = Handoff(input)
+    Task {
+      guard let input = handoff.take() else { return }
+      then(await work(input))
+    }
+    return
+  }
+  if Operators.MainThreadHop.isOnMainQueue {
+    // On the main actor's executor: `work` may run here, synchronously.
+    return then(synchronous(work)(input))
+  }
+  Task { @MainActor in then(synchronous(work)(input)) }
+}
+
+/// Moves one value of any type to another task: the value goes in `sending`
+/// and comes out `sending`, once.
+final class Handoff<Value>: Sendable {
+  private let slot: Mutex<Value?>
+
+  init(_ value: sending Value) { slot = Mutex(value) }
+
+  func take() -> sending Value? { slot.withLock { $0.take() } }
 }

@@ -125,6 +125,137 @@ private enum MainQueue {
   }
 }
 
+/// The other branches of "where it was written": callbacks and execution
+/// closures on the main actor reached from elsewhere, on another actor, and
+/// bindings into a main-actor object.
+@MainActor
+@Suite struct IsolatedCallbackBranchConcurrencyTests {
+  @MainActor final class View {
+    var title = ""
+    var setOffMainQueue = 0
+    var text: String {
+      get { title }
+      set {
+        if !MainQueue.isCurrent { setOffMainQueue += 1 }
+        title = newValue
+      }
+    }
+  }
+
+  /// A main-actor service, as an app's would be.
+  @MainActor final class Service {
+    var calls: [String] = []
+    var offMainQueue = 0
+    func login(_ name: String) -> Signal<Bool> {
+      if !MainQueue.isCurrent { offMainQueue += 1 }
+      calls.append(name)
+      return .just(!name.isEmpty)
+    }
+  }
+
+  func drainMainQueue(until done: () -> Bool) async {
+    for _ in 0..<200_000 where !done() {
+      await Task.yield()
+    }
+  }
+
+  @Test func bindingIntoAMainActorViewSetsItOnTheMainQueue() async {
+    let view = View()
+    let titles = Subject<String>()
+    let binding = titles.signal.bind(to: view, \.text)
+    titles.sendNext("Inbox")
+    #expect(view.text == "Inbox")  // sent on the main actor: set at once
+    let sent = DispatchSemaphore(value: 0)
+    Thread {
+      for index in 0..<100 { titles.sendNext("title \(index)") }
+      sent.signal()
+    }.start()
+    sent.wait()
+    await drainMainQueue { view.title == "title 99" }
+    #expect(view.title == "title 99")
+    #expect(view.setOffMainQueue == 0)
+    binding.dispose()
+    titles.sendNext("after")
+    #expect(view.title == "title 99")
+  }
+
+  @Test func aMainActorCommandExecutedOnTheMainActorStartsAtOnce() {
+    let service = Service()
+    let login = Command<String, Bool> { [service] name in service.login(name) }
+    let results = Guarded<[Bool]>([])
+    login.execute("ada").subscribe(next: { ok in results.mutate { $0.append(ok) } })
+    #expect(service.calls == ["ada"])
+    #expect(results.value == [true])
+    #expect(!login.isExecuting)
+  }
+
+  @Test func aMainActorCommandExecutedElsewhereStartsOnTheMainQueue() async {
+    let service = Service()
+    let login = Command<String, Bool>(allowsConcurrentExecution: true) { [service] name in
+      service.login(name)
+    }
+    let results = Guarded<[Bool]>([])
+    let sent = DispatchSemaphore(value: 0)
+    Thread {
+      for name in ["a", "b", ""] {
+        login.execute(name).subscribe(next: { ok in results.mutate { $0.append(ok) } })
+      }
+      sent.signal()
+    }.start()
+    sent.wait()
+    #expect(service.calls.isEmpty)  // not yet: the main actor was busy here
+    await drainMainQueue { service.calls.count == 3 }
+    #expect(service.calls == ["a", "b", ""])  // in the order executed
+    #expect(service.offMainQueue == 0)
+    #expect(results.value == [true, true, false])
+  }
+
+  actor Recorder {
+    var values: [Int] = []
+    var ended = false
+    var subscription: (any Disposable)?
+
+    func start(_ signal: Signal<Int>) {
+      subscription = signal.subscribe(
+        next: { value in
+          self.assertIsolated()
+          self.values.append(value)
+        },
+        completed: { self.ended = true })
+    }
+
+    func doubling() -> Command<Int, Int> {
+      Command(allowsConcurrentExecution: true) { input in self.work(input) }
+    }
+
+    func work(_ input: Int) -> Signal<Int> {
+      assertIsolated()
+      values.append(input)
+      return .just(input * 2)
+    }
+  }
+
+  @Test func callbacksWrittenOnAnotherActorRunThereInOrder() async {
+    let recorder = Recorder()
+    let subject = Subject<Int>()
+    await recorder.start(subject.signal)
+    for value in 0..<300 { subject.sendNext(value) }
+    subject.sendCompleted()
+    for _ in 0..<200_000 where !(await recorder.ended) { await Task.yield() }
+    #expect(await recorder.values == Array(0..<300))
+  }
+
+  @Test func aCommandWrittenOnAnotherActorRunsThere() async {
+    let recorder = Recorder()
+    let double = await recorder.doubling()
+    let results = Guarded<[Int]>([])
+    double.execute(21).subscribe(next: { value in results.mutate { $0.append(value) } })
+    for _ in 0..<200_000 where results.value.isEmpty { await Task.yield() }
+    #expect(results.value == [42])
+    #expect(await recorder.values == [21])
+  }
+}
+
 /// Subscribes from nonisolated code: the callback runs on the sending thread.
 private nonisolated func subscribeNonisolated(_ signal: Signal<Int>, _ threads: Guarded<[Bool]>) {
   signal.subscribe(next: { _ in threads.mutate { $0.append(MainQueue.isCurrent) } })
