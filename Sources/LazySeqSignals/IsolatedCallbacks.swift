@@ -191,7 +191,7 @@ enum DeliveryEvent<Value: Sendable>: Sendable {
 /// Delivery to callbacks written on the main actor.
 ///
 /// An event sent on the main queue while nothing waits is delivered at once
-/// (RAC's `deliverOnMainThread` timing, G62); otherwise it joins the
+/// (RAC's `deliverOnMainThread` timing); otherwise it joins the
 /// mailbox, and the first event of a burst schedules one main-queue block
 /// that delivers everything queued, in order. Disposal on the main actor
 /// sets `cancelled`, which every delivery checks first, so no callback runs
@@ -207,7 +207,8 @@ final class MainActorDelivery<Value: Sendable>: EventDelivery {
   private let next: (@Sendable (Value) -> Void)?
   private let error: (@Sendable (any Error) -> Void)?
   private let completed: (@Sendable () -> Void)?
-  private let mailbox = Mutex(Mailbox())
+  // `Locked`, not a bare `Mutex`: its hand-over is visible to ThreadSanitizer.
+  private let mailbox = Locked(Mailbox())
   private let cancelled = Atomic<Bool>(false)
 
   init(
@@ -277,7 +278,8 @@ final class ActorDelivery<Value: Sendable>: EventDelivery {
   private let next: (@isolated(any) @Sendable (Value) -> Void)?
   private let error: (@isolated(any) @Sendable (any Error) -> Void)?
   private let completed: (@isolated(any) @Sendable () -> Void)?
-  private let mailbox = Mutex(Mailbox())
+  // `Locked`, not a bare `Mutex`: its hand-over is visible to ThreadSanitizer.
+  private let mailbox = Locked(Mailbox())
   private let cancelled = Atomic<Bool>(false)
 
   init(

@@ -74,7 +74,7 @@ public final class Signal<Value> {
   /// run one at a time, on the thread that sends each event.
   ///
   /// This form serves signals whose values are not `Sendable`; for
-  /// `Sendable` values, ``subscribe(next:error:completed:)-(_,_,_)`` runs
+  /// `Sendable` values, ``subscribe(next:error:completed:)-6jow6`` runs
   /// callbacks written on an actor on that actor. Here a callback isolated
   /// to the main actor (written `{ @MainActor in … }`) runs only for events
   /// sent on the main queue: a value of a non-`Sendable` type cannot move to

@@ -90,17 +90,19 @@ extension Signal {
   /// print(status.text)  // Ada
   /// ```
   ///
-  /// A view, or any other main-actor object, binds on the main thread
-  /// instead: `names.signal.deliverOnMainThread().bind(to: label, \.text)`
-  /// (``MainThreadSignal/bind(to:_:)``).
+  /// A view, or any other main-actor object, is bound from main-actor code:
+  /// there ``bind(to:_:)-(_,ReferenceWritableKeyPath<Root,Value>)`` takes
+  /// any object and sets its values on the main actor.
   ///
   /// ```swift
   /// @MainActor final class Label { var text = "" }
-  /// let label = Label()
-  /// let titles = Subject<String>()
-  /// titles.signal.deliverOnMainThread().bind(to: label, \.text)
-  /// titles.sendNext("Inbox")
-  /// print(label.text)  // Inbox
+  /// @MainActor func show(_ titles: Subject<String>) -> Label {
+  ///   let label = Label()
+  ///   titles.signal.bind(to: label, \.text)
+  ///   titles.sendNext("Inbox")
+  ///   print(label.text)  // Inbox
+  ///   return label
+  /// }
   /// ```
   ///
   /// - Parameters:
@@ -134,7 +136,8 @@ extension Signal where Value: Sendable {
   /// not, and sets the values on the main actor, in the order sent: at once
   /// for a value sent on the main queue, otherwise in one main-queue block
   /// per burst. After the binding is disposed on the main actor, no value
-  /// is set. From nonisolated code, ``bind(to:_:)-(Root,_)`` takes a
+  /// is set. From nonisolated code,
+  /// ``bind(to:_:)-(_,ReferenceWritableKeyPath<Root,Value>Sendable)`` takes a
   /// `Sendable` root and sets values on the sending thread.
   ///
   /// The binding holds `root` weakly and ends when this signal terminates,
