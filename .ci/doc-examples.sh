@@ -13,7 +13,9 @@
 # scripts that block): it is compiled and run alone.
 #
 # A file containing `<!-- examples: pending -->` is skipped unless RUN_PENDING=1
-# (its API has not landed yet); delete the marker once it has.
+# (its API has not landed yet); delete the marker once it has. A file
+# containing `<!-- examples: diagnostics -->` (Docs/Diagnostics.md, whose
+# examples are meant not to compile) is checked by .ci/diagnostics.py instead.
 #
 # Needs python3. Fails (non-zero) if an example fails to compile or to run.
 set -euo pipefail
@@ -37,6 +39,7 @@ python3 "$root/.ci/doc-listings.py" || failed+=("declaration listings (see above
 for file in README.md Docs/*.md Sources/*/*.docc/*.md; do
   [ -f "$file" ] || continue
   grep -q '```swift' "$file" || continue
+  grep -q '<!-- examples: diagnostics' "$file" && continue
   if grep -q '<!-- examples: pending' "$file" && [ "${RUN_PENDING:-0}" != 1 ]; then
     skipped+=("$file")
     continue

@@ -86,7 +86,7 @@ import Synchronization
 /// How a subscription ended: completion or an error. Not generic, so the
 /// terminal path forms no generic metadata.
 @usableFromInline
-enum Completion {
+enum Completion: Sendable {
   case completed
   case failed(any Error)
 }

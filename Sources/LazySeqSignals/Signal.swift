@@ -71,7 +71,15 @@ public final class Signal<Value> {
   /// Subscribes with callbacks for each kind of event.
   ///
   /// Every call starts a new run of the signal (it is cold). The callbacks
-  /// run on the thread that sends each event, one at a time.
+  /// run one at a time, on the thread that sends each event.
+  ///
+  /// This form serves signals whose values are not `Sendable`; for
+  /// `Sendable` values, ``subscribe(next:error:completed:)-6jow6`` runs
+  /// callbacks written on an actor on that actor. Here a callback isolated
+  /// to the main actor (written `{ @MainActor in … }`) runs only for events
+  /// sent on the main queue: a value of a non-`Sendable` type cannot move to
+  /// another thread, so an event sent elsewhere stops the program with a
+  /// message saying so.
   ///
   /// ```swift
   /// Signal.just(42).subscribe(next: { print($0) }, completed: { print("done") })
@@ -88,12 +96,15 @@ public final class Signal<Value> {
   @inlinable
   @discardableResult
   public func subscribe(
-    next: (@Sendable (Value) -> Void)? = nil,
-    error: (@Sendable (any Error) -> Void)? = nil,
-    completed: (@Sendable () -> Void)? = nil
+    next: (@isolated(any) @Sendable (Value) -> Void)? = nil,
+    error: (@isolated(any) @Sendable (any Error) -> Void)? = nil,
+    completed: (@isolated(any) @Sendable () -> Void)? = nil
   ) -> any Disposable {
+    if let isolation = callbackIsolation(next, error, completed) {
+      return subscribeNonSendable(on: isolation, next: next, error: error, completed: completed)
+    }
     let lifetime = Lifetime()
-    attach(Sink(next: next, error: error, completed: completed), lifetime)
+    attach(Sink(nonisolated: next, error: error, completed: completed), lifetime)
     return lifetime
   }
 
@@ -246,5 +257,54 @@ extension Signal {
   /// - Returns: the deferred signal.
   public static func `defer`(_ make: @escaping @Sendable () -> Signal<Value>) -> Signal<Value> {
     Signal(attach: { sink, lifetime in make().attach(sink, lifetime) })
+  }
+}
+
+extension Signal where Value: Sendable {
+  /// Subscribes with callbacks for each kind of event; callbacks written on
+  /// an actor run on that actor.
+  ///
+  /// Every call starts a new run of the signal (it is cold). Where the
+  /// callbacks run depends on where they were written:
+  ///
+  /// - **In nonisolated code**: synchronously, on the thread that sends each
+  ///   event, one at a time (RAC's semantics).
+  /// - **On an actor** (in `@MainActor` code, anywhere in a module built
+  ///   with main-actor default isolation, at a script's top level): on that
+  ///   actor, every event in the order sent, so they may use the actor's
+  ///   state with no annotation. On the main actor an event sent on the main
+  ///   queue is delivered at once; one sent from another thread is queued
+  ///   and delivered by one main-queue block per burst. After `dispose()`
+  ///   returns on the main actor, no callback of the subscription runs.
+  ///
+  /// ```swift
+  /// @MainActor final class SearchModel {
+  ///   var results: [String] = []
+  ///   func start(_ query: Signal<String>) -> any Disposable {
+  ///     query.map { $0.uppercased() }
+  ///       .subscribe(next: { [weak self] in self?.results.append($0) })  // on the main actor
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - next: called for each value.
+  ///   - error: called once if the signal fails.
+  ///   - completed: called once if the signal completes.
+  /// - Returns: the subscription; dispose it to stop receiving events and to
+  ///   release the signal's resources.
+  @inlinable
+  @discardableResult
+  public func subscribe(
+    @_inheritActorContext next: (@isolated(any) @Sendable (Value) -> Void)? = nil,
+    @_inheritActorContext error: (@isolated(any) @Sendable (any Error) -> Void)? = nil,
+    @_inheritActorContext completed: (@isolated(any) @Sendable () -> Void)? = nil
+  ) -> any Disposable {
+    if let isolation = callbackIsolation(next, error, completed) {
+      return subscribe(on: isolation, next: next, error: error, completed: completed)
+    }
+    let lifetime = Lifetime()
+    attach(Sink(nonisolated: next, error: error, completed: completed), lifetime)
+    return lifetime
   }
 }

@@ -47,8 +47,11 @@ public final class Subscriber<Value> {
   /// Creates a subscriber that runs the given callbacks.
   ///
   /// Use it with ``Signal/subscribe(_:)`` to share one subscriber between
-  /// several signals; ``Signal/subscribe(next:error:completed:)`` creates one
-  /// for you.
+  /// several signals; ``Signal/subscribe(next:error:completed:)-6jow6``
+  /// creates one for you. These callbacks are nonisolated: they run on the
+  /// sending thread, so they must be `@Sendable`. To have callbacks run on
+  /// the actor they were written on, use
+  /// ``Signal/subscribe(next:error:completed:)-6jow6``.
   ///
   /// - Parameters:
   ///   - next: called for each value.

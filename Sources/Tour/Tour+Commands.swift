@@ -80,10 +80,8 @@ extension Tour {
     loggingIn <~ login.executing
     let status = MutableProperty("signed out")
     status <~ login.executionSignals.switchToLatest()
-    status.signal.deliverOnMainThread()
-      .subscribe(next: { print("\(stamp(scheduler))  status: \($0)") })
-    cancel.enabled.deliverOnMainThread()
-      .subscribe(next: { print("\(stamp(scheduler))  cancel enabled: \($0)") })
+    status.signal.subscribe(next: { print("\(stamp(scheduler))  status: \($0)") })
+    cancel.enabled.subscribe(next: { print("\(stamp(scheduler))  cancel enabled: \($0)") })
 
     scheduler.schedule(after: .seconds(1)) {
       print("\(stamp(scheduler))  login(ada)")

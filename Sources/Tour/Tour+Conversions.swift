@@ -16,8 +16,7 @@ extension Tour {
     let scheduler = TestScheduler()
     var received: [String] = []
     Signal(Seq(["a", "b", "c"]), on: scheduler)
-      .deliverOnMainThread()  // main-actor callbacks may update `received`
-      .subscribe(next: { received.append($0) })
+      .subscribe(next: { received.append($0) })  // on the main actor: may update `received`
     show("received before the scheduler runs", received)
     scheduler.run()
     show("received after scheduler.run()", received)

@@ -14,7 +14,7 @@ extension Tour {
     return "t=\(milliseconds / 1_000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
   }
 
-  /// RAC's search box: text changes, filter, throttle, flatMap, deliverOnMainThread().
+  /// RAC's search box: text changes, filter, throttle, flatMap; the results reach the main actor.
   static func signals() {
     chapter("Signals: RAC's search box on virtual time")
     say("A TestScheduler moves a virtual clock: no sleeping, same output every run.")
@@ -36,7 +36,7 @@ extension Tour {
       .filter { $0.count > 2 }
       .throttle(.milliseconds(500), on: scheduler)
       .flatMap { search($0) }
-      .deliverOnMainThread()  // the results update the view on the main actor
+      // Written on the main actor: the results update the view there.
       .subscribe(next: { results in print("\(stamp(scheduler))  show \(results)") })
 
     let typing: [(Int, String)] = [
@@ -75,7 +75,6 @@ extension Tour {
       queries.signal
       .map { cancellableSearch($0) }
       .switchToLatest()
-      .deliverOnMainThread()
       .subscribe(next: { print("\(stamp(clock))  \($0)") })
     for (milliseconds, value) in [(0, "cat"), (100, "cats"), (1_000, "dogs")] {
       clock.schedule(after: .milliseconds(milliseconds)) {
@@ -153,7 +152,6 @@ extension Tour {
     let form = name.signal.combineLatest(with: age.signal, accepted.signal)
     form.map { fields in fields.0.isEmpty || !fields.2 ? "incomplete" : "ready" }
       .distinctUntilChanged(by: ==)
-      .deliverOnMainThread()
       .subscribe(next: { print("  form is \($0)") })
     submit.signal.withLatest(from: form)
       .tryMap { _, fields -> String in
@@ -161,7 +159,6 @@ extension Tour {
         guard let years = Int(fields.1) else { throw NotANumber(text: fields.1) }
         return "submitted \(fields.0), \(years)"
       }
-      .deliverOnMainThread()
       .subscribe(next: { print("  \($0)") }, error: { print("  rejected: \($0)") })
     name.sendNext("Ada")
     age.sendNext("36")

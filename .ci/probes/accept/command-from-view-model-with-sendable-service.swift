@@ -1,7 +1,5 @@
 // Must compile: a @MainActor view model makes a Command over a Sendable
 // service and shows its results through deliverOnMainThread().
-// modes: default
-// Fails with main-actor default isolation until terminal callbacks take the caller's isolation.
 import LazySeqSignals
 
 final class LoginService: Sendable {

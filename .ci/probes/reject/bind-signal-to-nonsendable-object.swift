@@ -1,7 +1,10 @@
-// Must not compile: Signal.bind(to:_:) onto a non-Sendable object. The
-// binding sets the property on whatever thread sends, so the root must be
-// Sendable; UI objects are bound after deliverOnMainThread() (see
-// accept/bind-main-thread-signal-to-main-actor-object.swift).
+// modes: default
+// Must not compile in nonisolated code: Signal.bind(to:_:) onto a
+// non-Sendable object. From nonisolated code the binding sets the property
+// on whatever thread sends, so the root must be Sendable. (From main-actor
+// code, as in a module with main-actor default isolation, the binding sets
+// it on the main actor and takes any root: see
+// accept/app-binding-into-a-view.swift.)
 import LazySeqSignals
 
 final class Label {

@@ -1,7 +1,11 @@
-// Must not compile: a Command whose execute closure captures a non-Sendable
-// object. execute(_:) may be called from any thread, so the closure is
-// @Sendable and may capture only Sendable values. With a Sendable service
-// (see accept/command-capturing-sendable-service.swift) it compiles.
+// modes: default
+// Must not compile in nonisolated code: a Command whose execute closure
+// captures a non-Sendable object. execute(_:) may be called from any thread,
+// and a nonisolated closure runs on the calling one, so it may capture only
+// Sendable values. With a Sendable service (see
+// accept/command-capturing-sendable-service.swift) it compiles; written on
+// the main actor it runs there and may call main-actor services (see
+// accept/app-command-calling-main-actor-service.swift).
 import LazySeqSignals
 
 final class LoginService {

@@ -1,8 +1,11 @@
+// modes: default
 // Must not compile: a local `var` mutated in a subscribe closure of a signal
 // that sends on another thread. Signal closures are @Sendable: the closure
 // runs on the scheduler's queue while this function reads `count`. Counting
 // with a Mutex, a MutableProperty<Int> or a `for try await` loop over
-// `values` compiles.
+// `values` compiles. In a module with main-actor default isolation the
+// function and its callback belong to the main actor, where the callback
+// runs: correct there, so this probe is checked in the default mode only.
 import LazySeq
 import LazySeqSignals
 

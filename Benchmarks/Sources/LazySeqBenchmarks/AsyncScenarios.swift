@@ -5,6 +5,7 @@
 // nonisolated and on the main actor. Both producers send from another
 // thread while the loop consumes, so both sides pay for the hand-over.
 import Dispatch
+import Foundation
 import LazySeq
 import LazySeqSignals
 
@@ -19,6 +20,56 @@ enum OursAsync {
       fail("scenario 9: the signal failed: \(error)")
     }
     return acc
+  }
+}
+
+/// Scenario 8m: a subject sent to from a background thread, received by a
+/// subscriber written in main-actor code, in bursts of 1,000 values: the
+/// sender waits until the main actor has received each burst.
+@MainActor
+enum MainActorSubscriber {
+  @MainActor final class Receiver {
+    var acc = 0
+    var count = 0
+    var done: CheckedContinuation<Void, Never>?
+    let burstReceived = DispatchSemaphore(value: 0)
+
+    func receive(_ value: Int, n: Int) {
+      acc = mix(acc, value)
+      count += 1
+      if count % MainActorSubscriber.burst == 0 || count == n { burstReceived.signal() }
+      if count == n { done?.resume() }
+    }
+  }
+
+  nonisolated static let burst = 1_000
+
+  /// `hop: false`: `subscribe(next:)` written here (the callback's own
+  /// isolation); `hop: true`: `deliverOnMainThread().subscribe(next:)`.
+  static func run(_ n: Int, hop: Bool) async -> Int {
+    let subject = Subject<Int>()
+    let receiver = Receiver()
+    let subscription =
+      hop
+      ? subject.signal.deliverOnMainThread().subscribe(next: { receiver.receive($0, n: n) })
+      : subject.signal.subscribe(next: { receiver.receive($0, n: n) })
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      receiver.done = done
+      let burstReceived = receiver.burstReceived
+      Thread {
+        var value = 0
+        while value < n {
+          let end = min(n, value + burst)
+          while value < end {
+            subject.sendNext(value)
+            value += 1
+          }
+          burstReceived.wait()
+        }
+      }.start()
+    }
+    subscription.dispose()
+    return receiver.acc
   }
 }
 
@@ -93,6 +144,27 @@ extension Runner {
         ours: off[0].nsPerElement, oursName: "for try await x in Signal(Seq(0..<n)).values",
         baseline: off[1].nsPerElement, baselineName: "for await x in AsyncStream (fed by a queue)",
         target: .ratio(0.5)))
+    let delivered = await runInterleavedAsync(
+      [
+        AsyncContender(name: "main-actor subscriber", elements: n) { @MainActor in
+          await MainActorSubscriber.run(n, hop: false)
+        },
+        AsyncContender(name: "deliverOnMainThread", elements: n) { @MainActor in
+          await MainActorSubscriber.run(n, hop: true)
+        },
+      ], reps: 5)
+    expectSameChecksum(
+      "8m main-actor subscriber", ours: delivered[0].checksum, baseline: delivered[1].checksum)
+    rows.append(
+      ResultRow(
+        id: "8m", scenario: "subject sent from a background thread, main-actor subscriber",
+        size: n, unit: "ns/val",
+        ours: delivered[0].nsPerElement,
+        oursName: "subscribe(next:) written in @MainActor code (bursts of 1,000)",
+        baseline: delivered[1].nsPerElement,
+        baselineName: "deliverOnMainThread().subscribe(next:) (the same bursts)",
+        target: .atMost(150),
+        note: "Aim: at most 150 ns per value (absolute); the deliverOnMainThread column is for orientation."))
     let on = await runInterleavedAsync(
       [
         AsyncContender(name: "values on the main actor", elements: n) { @MainActor in

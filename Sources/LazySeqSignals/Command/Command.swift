@@ -69,9 +69,9 @@
 /// }
 /// ```
 ///
-/// Capture `[weak self]` only where the closure is nonisolated and `self` is
-/// `Sendable`; a `@MainActor` view model cannot be used from the `@Sendable`
-/// execution closure at all.
+/// The closure runs on the actor it was written on, so one written in a
+/// `@MainActor` view model may call the view model's main-actor services
+/// (captured, as above).
 ///
 /// The four signals complete when the command is deallocated. Executions in
 /// progress are not cancelled (they keep running to their end) and do not
@@ -84,7 +84,7 @@
 /// on their own threads.
 public final class Command<Input, Output: Sendable> {
   private let core: CommandCore<Output>
-  private let work: @Sendable (Input) -> Signal<Output>
+  private let work: @isolated(any) @Sendable (Input) -> Signal<Output>
   private let input: (any Disposable)?
 
   /// Creates a command.
@@ -109,11 +109,18 @@ public final class Command<Input, Output: Sendable> {
   ///     execution while another is running. RAC's
   ///     `allowsConcurrentExecution`.
   ///   - execute: makes the signal of one execution from its input. Called
-  ///     once per execution, on the thread that calls ``execute(_:)``.
+  ///     once per execution. Written in nonisolated code, it runs on the
+  ///     thread that calls ``execute(_:)``. Written on an actor (in
+  ///     `@MainActor` code, anywhere in a module with main-actor default
+  ///     isolation, at a script's top level), it runs on that actor and may
+  ///     use the actor's services. On the main actor it runs at once when
+  ///     ``execute(_:)`` is called on the main queue, otherwise in a task
+  ///     on the main actor (in the order of the calls); on another actor it
+  ///     always starts in a task there.
   public init(
     enabled: Signal<Bool>? = nil,
     allowsConcurrentExecution: Bool = false,
-    execute: @escaping @Sendable (Input) -> Signal<Output>
+    @_inheritActorContext execute: @escaping @isolated(any) @Sendable (Input) -> Signal<Output>
   ) {
     let core = CommandCore<Output>(allowsConcurrentExecution: allowsConcurrentExecution)
     self.core = core
@@ -159,12 +166,19 @@ public final class Command<Input, Output: Sendable> {
   /// - Complexity: the replay keeps every value of the execution while the
   ///   result is referenced.
   @discardableResult
-  public func execute(_ input: Input) -> Signal<Output> {
+  public func execute(_ input: sending Input) -> Signal<Output> {
     guard core.begin() else { return .error(CommandError.notEnabled) }
-    let signal = work(input)
     let replay = ReplaySubject<Output>()
     core.started(replay.signal.catchTo(.empty))
     let core = self.core
+    runWhereWritten(work, input) { signal in Self.run(signal, core: core, into: replay) }
+    return replay.signal
+  }
+
+  /// Subscribes to one execution's signal, feeding `replay` and the state.
+  private static func run(
+    _ signal: Signal<Output>, core: CommandCore<Output>, into replay: ReplaySubject<Output>
+  ) {
     // The execution's values and its error on `errors` first, then the
     // state, then the execution's own terminal event: by the time
     // `executing` sends `false` (and `enabled` `true`) everything the
@@ -180,7 +194,6 @@ public final class Command<Input, Output: Sendable> {
         core.end()
         replay.sendCompleted()
       })
-    return replay.signal
   }
 
   /// Each execution's signal, sent when the execution starts; its error is

@@ -90,17 +90,19 @@ extension Signal {
   /// print(status.text)  // Ada
   /// ```
   ///
-  /// A view, or any other main-actor object, binds on the main thread
-  /// instead: `names.signal.deliverOnMainThread().bind(to: label, \.text)`
-  /// (``MainThreadSignal/bind(to:_:)``).
+  /// A view, or any other main-actor object, is bound from main-actor code:
+  /// there ``bind(to:_:)-(_,ReferenceWritableKeyPath<Root,Value>)`` takes
+  /// any object and sets its values on the main actor.
   ///
   /// ```swift
   /// @MainActor final class Label { var text = "" }
-  /// let label = Label()
-  /// let titles = Subject<String>()
-  /// titles.signal.deliverOnMainThread().bind(to: label, \.text)
-  /// titles.sendNext("Inbox")
-  /// print(label.text)  // Inbox
+  /// @MainActor func show(_ titles: Subject<String>) -> Label {
+  ///   let label = Label()
+  ///   titles.signal.bind(to: label, \.text)
+  ///   titles.sendNext("Inbox")
+  ///   print(label.text)  // Inbox
+  ///   return label
+  /// }
   /// ```
   ///
   /// - Parameters:
@@ -120,6 +122,55 @@ extension Signal {
       },
       error: { _ in binding.dispose() },
       completed: { binding.dispose() })
+    return binding
+  }
+}
+
+extension Signal where Value: Sendable {
+  /// Sets `root[keyPath: keyPath]` to each value of this signal, on the
+  /// main actor: the form for a view, a view model, or any other object
+  /// that lives there. RAC's `RAC(object, key) = signal`.
+  ///
+  /// Called from main-actor code (anywhere in a module with main-actor
+  /// default isolation), it takes any object and key path, `Sendable` or
+  /// not, and sets the values on the main actor, in the order sent: at once
+  /// for a value sent on the main queue, otherwise in one main-queue block
+  /// per burst. After the binding is disposed on the main actor, no value
+  /// is set. From nonisolated code,
+  /// ``bind(to:_:)-(_,ReferenceWritableKeyPath<Root,Value>Sendable)`` takes a
+  /// `Sendable` root and sets values on the sending thread.
+  ///
+  /// The binding holds `root` weakly and ends when this signal terminates,
+  /// when `root` is deallocated (noticed at the next value), or when the
+  /// returned disposable is disposed.
+  ///
+  /// ```swift
+  /// @MainActor final class LoginView { var buttonEnabled = false }
+  /// @MainActor func show(_ valid: Signal<Bool>) -> LoginView {
+  ///   let view = LoginView()
+  ///   valid.bind(to: view, \.buttonEnabled)
+  ///   return view
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - root: the object to update.
+  ///   - keyPath: the property of `root` to set.
+  /// - Returns: the binding; it reports ``Disposable/isDisposed`` once the
+  ///   binding has ended, whatever the reason.
+  @MainActor
+  @discardableResult
+  public func bind<Root: AnyObject>(
+    to root: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>
+  ) -> any Disposable {
+    let binding = SerialDisposable()
+    binding.inner = subscribe(
+      next: { @MainActor [weak root] value in
+        guard let root else { return binding.dispose() }
+        root[keyPath: keyPath] = value
+      },
+      error: { @MainActor _ in binding.dispose() },
+      completed: { @MainActor in binding.dispose() })
     return binding
   }
 }

@@ -144,16 +144,16 @@ do {
  ## Binding to any object
 
  `bind(to:_:)` is RAC's `RAC(object, key) = signal`. It holds the object
- weakly, and ends when the signal ends or the object is gone. A view lives on
- the main actor, so bind after `deliverOnMainThread()`: its `bind(to:_:)` sets
- the property on the main actor.
+ weakly, and ends when the signal ends or the object is gone. Called from
+ main-actor code (a page's top level, a view model), it takes any object, such
+ as a view, and sets the property on the main actor.
  */
 @MainActor final class TitleLabel {
   var text = ""
 }
 let label = TitleLabel()
 let titles = Subject<String>()
-titles.signal.map { $0.uppercased() }.deliverOnMainThread().bind(to: label, \.text)
+titles.signal.map { $0.uppercased() }.bind(to: label, \.text)
 titles.sendNext("inbox")
 print(label.text)  // INBOX
 //: [Next: Conversions](@next)

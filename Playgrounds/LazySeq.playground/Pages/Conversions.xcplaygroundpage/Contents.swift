@@ -26,8 +26,7 @@ letters.subscribe(next: { print($0) }, completed: { print("completed") })  // a 
 let scheduler = TestScheduler()
 var received: [String] = []
 Signal(Seq(["a", "b", "c"]), on: scheduler)
-  .deliverOnMainThread()  // main-actor callbacks may update the page's variables
-  .subscribe(next: { received.append($0) })
+  .subscribe(next: { received.append($0) })  // written on the main actor: may update it
 print(received)  // []: nothing before the scheduler runs
 scheduler.run()
 print(received)  // ["a", "b", "c"]

@@ -63,8 +63,7 @@ Signal<Int>.never.timeout(.seconds(3), on: scheduler)
   .subscribe(error: { print(now(), "error:", $0) })
 var ticks = 0
 let ticking = Signal.interval(.seconds(1), on: scheduler)
-  .deliverOnMainThread()  // main-actor callbacks may update the page's variables
-  .subscribe(next: { _ in ticks += 1 })
+  .subscribe(next: { _ in ticks += 1 })  // written on the main actor: may update `ticks`
 scheduler.advance(by: .seconds(5))
 ticking.dispose()
 print(now(), "ticks:", ticks)  // 5

@@ -15,17 +15,21 @@ extension Signal where Value: Sendable {
   /// thread is queued on the main queue, and so is everything after it
   /// until the queue has caught up. The order of the events never changes.
   ///
-  /// This is how a view model updates its own state, and a script its
-  /// top-level variables, from a signal that runs anywhere:
+  /// A callback written in main-actor code runs on the main actor without
+  /// it (``Signal/subscribe(next:error:completed:)-6jow6``). The hop is for
+  /// the *operators* after it: their closures then run on the main thread
+  /// too, so they may read main-actor state:
   ///
   /// ```swift
   /// @MainActor final class SearchViewModel {
   ///   var results: [String] = []
+  ///   var filter = ""
   ///   private var subscription: (any Disposable)?
   ///
   ///   func start(_ queries: Signal<String>) {
   ///     subscription = queries
   ///       .deliverOnMainThread()
+  ///       .filter { [weak self] query in query.hasPrefix(self?.filter ?? "") }
   ///       .subscribe(next: { [weak self] query in self?.results = [query] })
   ///   }
   /// }

@@ -1,0 +1,368 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
+// Terminal callbacks run where they were written.
+//
+// A callback given to `Signal.subscribe` carries its isolation
+// (`@isolated(any)`): `nil` for a closure written in nonisolated code, the
+// actor for one written on an actor (in `@MainActor` code, anywhere in a
+// module with main-actor default isolation, at a script's top level). The
+// subscription decides its sink's kind once, from that:
+//
+// - nonisolated: the callbacks run synchronously on the sending thread, as
+//   RAC's do; the sink is the plain one, so the send path does not change;
+// - on the main actor: `MainActorDelivery` runs them on the main actor, in
+//   the order sent: at once when the event is sent on the main queue with
+//   nothing waiting (RAC's `deliverOnMainThread` timing), otherwise through
+//   one mailbox per subscription drained by one main-queue block per burst;
+// - on another actor: `ActorDelivery` awaits them on that actor, in order,
+//   from one task per burst.
+//
+// THE ONE CONVERSION. Calling an `@isolated(any)` function synchronously
+// needs a conversion that Swift 6.3 accepts with a warning ("converting
+// @isolated(any) function … to synchronous function type … is not
+// allowed"). It is made only in `synchronous(_:)` below, and called only
+// where it is sound by construction: when the function's isolation is `nil`
+// (a nonisolated `@Sendable` function may run on any thread), or on the
+// function's own actor (inside `MainActor.assumeIsolated`, after checking
+// the isolation is the main actor). CI allows that one warning in this file
+// only (`.ci/run`); no `unsafeBitCast` of function types.
+
+internal import Dispatch
+import Synchronization
+
+/// An `@isolated(any)` callback as a synchronous function. Sound only where
+/// the caller calls it: with `f.isolation == nil`, or on `f`'s actor.
+@inlinable
+func synchronous<T, R>(_ f: @escaping @isolated(any) @Sendable (T) -> R) -> @Sendable (T) -> R {
+  f
+}
+
+/// An `@isolated(any)` callback as a synchronous function. Sound only where
+/// the caller calls it: with `f.isolation == nil`, or on `f`'s actor.
+@inlinable
+func synchronous(_ f: @escaping @isolated(any) @Sendable () -> Void) -> @Sendable () -> Void {
+  f
+}
+
+extension Sink {
+  /// A sink that runs nonisolated user callbacks synchronously. Each is
+  /// converted once, here, without wrapping (`Optional.map` would add a
+  /// reabstraction thunk per callback).
+  @inlinable
+  init(
+    nonisolated next: (@isolated(any) @Sendable (Value) -> Void)?,
+    error: (@isolated(any) @Sendable (any Error) -> Void)?,
+    completed: (@isolated(any) @Sendable () -> Void)?
+  ) {
+    if let next {
+      self.next = synchronous(next)
+    } else {
+      self.next = { _ in }
+    }
+    switch (error, completed) {
+    case (nil, nil):
+      self.end = { _ in }
+    case (let error?, nil):
+      let error = synchronous(error)
+      self.end = { if case .failed(let failure) = $0 { error(failure) } }
+    case (nil, let completed?):
+      let completed = synchronous(completed)
+      self.end = { if case .completed = $0 { completed() } }
+    case (let error?, let completed?):
+      let error = synchronous(error)
+      let completed = synchronous(completed)
+      self.end = { completion in
+        switch completion {
+        case .completed: completed()
+        case .failed(let failure): error(failure)
+        }
+      }
+    }
+  }
+}
+
+/// The actor the callbacks of one subscription were written on: `nil` when
+/// all of them are nonisolated.
+@inlinable
+func callbackIsolation<Value>(
+  _ next: (@isolated(any) @Sendable (Value) -> Void)?,
+  _ error: (@isolated(any) @Sendable (any Error) -> Void)?,
+  _ completed: (@isolated(any) @Sendable () -> Void)?
+) -> (any Actor)? {
+  next?.isolation ?? error?.isolation ?? completed?.isolation
+}
+
+/// Whether every callback is nonisolated or isolated to `actor`.
+private func callbacks<Value>(
+  _ next: (@isolated(any) @Sendable (Value) -> Void)?,
+  _ error: (@isolated(any) @Sendable (any Error) -> Void)?,
+  _ completed: (@isolated(any) @Sendable () -> Void)?,
+  areOn actor: any Actor
+) -> Bool {
+  func onActor(_ isolation: (any Actor)?) -> Bool {
+    isolation == nil || isolation! === actor
+  }
+  return onActor(next?.isolation) && onActor(error?.isolation) && onActor(completed?.isolation)
+}
+
+/// Whether `actor` is the main actor.
+private func isMainActor(_ actor: any Actor) -> Bool {
+  actor === MainActor.shared
+}
+
+extension Signal where Value: Sendable {
+  /// Subscribes callbacks written on an actor: they receive every event on
+  /// that actor, in the order sent.
+  @usableFromInline
+  func subscribe(
+    on isolation: any Actor,
+    next: (@isolated(any) @Sendable (Value) -> Void)?,
+    error: (@isolated(any) @Sendable (any Error) -> Void)?,
+    completed: (@isolated(any) @Sendable () -> Void)?
+  ) -> any Disposable {
+    let lifetime = Lifetime()
+    let delivery: any EventDelivery<Value>
+    if isMainActor(isolation), callbacks(next, error, completed, areOn: isolation) {
+      delivery = MainActorDelivery(next: next, error: error, completed: completed)
+    } else {
+      delivery = ActorDelivery(next: next, error: error, completed: completed)
+    }
+    attach(
+      Sink(next: { delivery.send(.next($0)) }, end: { delivery.send(.end($0)) }), lifetime)
+    return AnyDisposable {
+      delivery.cancel()
+      lifetime.dispose()
+    }
+  }
+}
+
+extension Signal {
+  /// Subscribes callbacks written on an actor to a signal whose values are
+  /// not `Sendable`: such a value cannot be handed to another thread, so an
+  /// event is delivered only if it is sent on that actor already (the main
+  /// actor, on the main queue); anything else stops the program with a
+  /// message that says how to fix it.
+  @usableFromInline
+  func subscribeNonSendable(
+    on isolation: any Actor,
+    next: (@isolated(any) @Sendable (Value) -> Void)?,
+    error: (@isolated(any) @Sendable (any Error) -> Void)?,
+    completed: (@isolated(any) @Sendable () -> Void)?
+  ) -> any Disposable {
+    precondition(
+      isMainActor(isolation) && callbacks(next, error, completed, areOn: isolation),
+      "Signal.subscribe(next:error:completed:): callbacks isolated to \(isolation) cannot receive values of the non-Sendable type \(Value.self); make the callbacks nonisolated, or the values Sendable"
+    )
+    let sink = Sink(nonisolated: next, error: error, completed: completed)
+    func onMain(_ body: () -> Void) {
+      precondition(
+        Operators.MainThreadHop.isOnMainQueue,
+        "Signal.subscribe(next:error:completed:): main-actor callbacks received a value of the non-Sendable type \(Value.self) off the main thread; deliver the signal on the main queue first (deliver(on: .main)), or make the values Sendable"
+      )
+      // On the main actor's executor (checked above): the one place a
+      // callback isolated to it may be called synchronously.
+      body()
+    }
+    let lifetime = Lifetime()
+    attach(
+      Sink(
+        next: { value in onMain { sink.next(value) } },
+        end: { completion in onMain { sink.end(completion) } }), lifetime)
+    return lifetime
+  }
+}
+
+/// How the events of one subscription reach callbacks on an actor.
+protocol EventDelivery<Value>: Sendable {
+  associatedtype Value: Sendable
+  /// Called serially (by the subscription's gate), on the sending thread.
+  func send(_ event: DeliveryEvent<Value>)
+  /// No callback runs after this returns on the callbacks' actor.
+  func cancel()
+}
+
+/// One event on its way to an actor.
+enum DeliveryEvent<Value: Sendable>: Sendable {
+  case next(Value)
+  case end(Completion)
+}
+
+/// Delivery to callbacks written on the main actor.
+///
+/// An event sent on the main queue while nothing waits is delivered at once
+/// (RAC's `deliverOnMainThread` timing); otherwise it joins the
+/// mailbox, and the first event of a burst schedules one main-queue block
+/// that delivers everything queued, in order. Disposal on the main actor
+/// sets `cancelled`, which every delivery checks first, so no callback runs
+/// after `dispose()` returns there.
+final class MainActorDelivery<Value: Sendable>: EventDelivery {
+  private struct Mailbox {
+    var events: [DeliveryEvent<Value>] = []
+    /// A drain is scheduled or running: new events must queue behind it.
+    var scheduled = false
+  }
+
+  // Called only on the main actor (inside `MainActor.assumeIsolated`).
+  private let next: (@Sendable (Value) -> Void)?
+  private let error: (@Sendable (any Error) -> Void)?
+  private let completed: (@Sendable () -> Void)?
+  // `Locked`, not a bare `Mutex`: its hand-over is visible to ThreadSanitizer.
+  private let mailbox = Locked(Mailbox())
+  private let cancelled = Atomic<Bool>(false)
+
+  init(
+    next: (@isolated(any) @Sendable (Value) -> Void)?,
+    error: (@isolated(any) @Sendable (any Error) -> Void)?,
+    completed: (@isolated(any) @Sendable () -> Void)?
+  ) {
+    // Each is nonisolated or on the main actor (checked by the caller), and
+    // is called only on the main actor.
+    self.next = next.map(synchronous)
+    self.error = error.map(synchronous)
+    self.completed = completed.map(synchronous)
+  }
+
+  func send(_ event: DeliveryEvent<Value>) {
+    if Operators.MainThreadHop.isOnMainQueue {
+      let now = mailbox.withLock { !$0.scheduled }
+      if now { return MainActor.assumeIsolated { deliver(event) } }
+    }
+    let schedule = mailbox.withLock { mailbox -> Bool in
+      mailbox.events.append(event)
+      defer { mailbox.scheduled = true }
+      return !mailbox.scheduled
+    }
+    if schedule {
+      DispatchQueue.main.async { MainActor.assumeIsolated { self.drain() } }
+    }
+  }
+
+  func cancel() {
+    cancelled.store(true, ordering: .sequentiallyConsistent)
+  }
+
+  @MainActor
+  private func drain() {
+    while true {
+      let batch = mailbox.withLock { mailbox -> [DeliveryEvent<Value>] in
+        if mailbox.events.isEmpty { mailbox.scheduled = false }
+        defer { mailbox.events = [] }
+        return mailbox.events
+      }
+      if batch.isEmpty { return }
+      for event in batch { deliver(event) }
+    }
+  }
+
+  @MainActor
+  private func deliver(_ event: DeliveryEvent<Value>) {
+    guard !cancelled.load(ordering: .sequentiallyConsistent) else { return }
+    switch event {
+    case .next(let value): next?(value)
+    case .end(.completed): completed?()
+    case .end(.failed(let failure)): error?(failure)
+    }
+  }
+}
+
+/// Delivery to callbacks written on an actor other than the main actor (or
+/// on several): one task per burst awaits each callback on its actor, in
+/// the order the events were sent.
+final class ActorDelivery<Value: Sendable>: EventDelivery {
+  private struct Mailbox {
+    var events: [DeliveryEvent<Value>] = []
+    var running = false
+  }
+
+  private let next: (@isolated(any) @Sendable (Value) -> Void)?
+  private let error: (@isolated(any) @Sendable (any Error) -> Void)?
+  private let completed: (@isolated(any) @Sendable () -> Void)?
+  // `Locked`, not a bare `Mutex`: its hand-over is visible to ThreadSanitizer.
+  private let mailbox = Locked(Mailbox())
+  private let cancelled = Atomic<Bool>(false)
+
+  init(
+    next: (@isolated(any) @Sendable (Value) -> Void)?,
+    error: (@isolated(any) @Sendable (any Error) -> Void)?,
+    completed: (@isolated(any) @Sendable () -> Void)?
+  ) {
+    self.next = next
+    self.error = error
+    self.completed = completed
+  }
+
+  func send(_ event: DeliveryEvent<Value>) {
+    let start = mailbox.withLock { mailbox -> Bool in
+      mailbox.events.append(event)
+      defer { mailbox.running = true }
+      return !mailbox.running
+    }
+    if start { Task { await self.run() } }
+  }
+
+  func cancel() {
+    cancelled.store(true, ordering: .sequentiallyConsistent)
+  }
+
+  private func run() async {
+    while true {
+      let batch = mailbox.withLock { mailbox -> [DeliveryEvent<Value>] in
+        if mailbox.events.isEmpty { mailbox.running = false }
+        defer { mailbox.events = [] }
+        return mailbox.events
+      }
+      if batch.isEmpty { return }
+      for event in batch {
+        guard !cancelled.load(ordering: .sequentiallyConsistent) else { continue }
+        switch event {
+        case .next(let value): await next?(value)
+        case .end(.completed): await completed?()
+        case .end(.failed(let failure)): await error?(failure)
+        }
+      }
+    }
+  }
+}
+
+/// Calls `work(input)` where `work` was written, and hands its result to
+/// `then` there.
+///
+/// - nonisolated `work`: at once, on this thread;
+/// - `work` on the main actor: at once when this is the main queue,
+///   otherwise in a task on the main actor (enqueued there in the order of
+///   the calls);
+/// - `work` on another actor: in a task that awaits it there.
+///
+/// `input` is `sending`: in the last two cases it crosses to the actor.
+func runWhereWritten<Input, Result: Sendable>(
+  _ work: @escaping @isolated(any) @Sendable (Input) -> Result, _ input: sending Input,
+  then: @escaping @Sendable (Result) -> Void
+) {
+  guard let isolation = work.isolation else { return then(synchronous(work)(input)) }
+  guard isMainActor(isolation) else {
+    // A task-captured value cannot be sent on; a disconnected one taken
+    // out of a mutex can.
+    let handoff = Handoff(input)
+    Task {
+      guard let input = handoff.take() else { return }
+      then(await work(input))
+    }
+    return
+  }
+  if Operators.MainThreadHop.isOnMainQueue {
+    // On the main actor's executor: `work` may run here, synchronously.
+    return then(synchronous(work)(input))
+  }
+  Task { @MainActor in then(synchronous(work)(input)) }
+}
+
+/// Moves one value of any type to another task: the value goes in `sending`
+/// and comes out `sending`, once.
+final class Handoff<Value>: Sendable {
+  private let slot: Mutex<Value?>
+
+  init(_ value: sending Value) { slot = Mutex(value) }
+
+  func take() -> sending Value? { slot.withLock { $0.take() } }
+}
