@@ -25,7 +25,9 @@
 // where it is sound by construction: when the function's isolation is `nil`
 // (a nonisolated `@Sendable` function may run on any thread), or on the
 // function's own actor (inside `MainActor.assumeIsolated`, after checking
-// the isolation is the main actor). CI allows that one warning in this file
+// the isolation is the main actor; or, in `Signal.observing`, inside a
+// function whose `isolated` parameter is the closure's own isolation). CI
+// allows that one warning in this file
 // only (`.ci/run`); no `unsafeBitCast` of function types.
 
 internal import Dispatch
@@ -41,7 +43,7 @@ func synchronous<T, R>(_ f: @escaping @isolated(any) @Sendable (T) -> R) -> @Sen
 /// An `@isolated(any)` callback as a synchronous function. Sound only where
 /// the caller calls it: with `f.isolation == nil`, or on `f`'s actor.
 @inlinable
-func synchronous(_ f: @escaping @isolated(any) @Sendable () -> Void) -> @Sendable () -> Void {
+func synchronous<R>(_ f: @escaping @isolated(any) @Sendable () -> R) -> @Sendable () -> R {
   f
 }
 

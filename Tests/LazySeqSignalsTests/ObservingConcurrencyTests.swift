@@ -43,6 +43,26 @@ private func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
 /// Whether the caller runs on the main thread (callable from async code).
 private func isMainThread() -> Bool { Thread.isMainThread }
 
+/// One observation on virtual time: subscribed from an action of the
+/// scheduler, one change per action; each value with the virtual time it
+/// arrived at.
+private func observeOnVirtualTime() async -> [String] {
+  let scheduler = TestScheduler()
+  let property = MutableProperty(0)
+  let seen = Guarded<[String]>([])
+  let subscription = Guarded<(any Disposable)?>(nil)
+  scheduler.schedule {
+    subscription.value = Signal.observing { property.value }
+      .subscribe(next: { value in seen.mutate { $0.append("\(value)@\(scheduler.now)") } })
+  }
+  for second in 1...3 {
+    scheduler.schedule(after: .seconds(second)) { property.value = second * 10 }
+  }
+  await scheduler.advance(by: .seconds(4))
+  subscription.value?.dispose()
+  return seen.value
+}
+
 @Suite struct ObservingConcurrencyTests {
   @Test @MainActor func aSubscriberNeverSeesOnePropertyChangedWithoutTheOther() async {
     let model = RangeModel()
@@ -135,6 +155,18 @@ private func isMainThread() -> Bool { Thread.isMainThread }
     #expect(await eventually { seen.value.last == 6 })
     height.value = 4
     #expect(await eventually { seen.value.last == 12 })
+  }
+
+  @Test func anObservationOnVirtualTimeHasOneOutcome() async {
+    // The async `advance` waits for the observation's reads: the first one
+    // (subscribed from an action) and the one after each change an action
+    // makes, so each value arrives at the virtual time of its change.
+    let expected = [(0, 0), (10, 1), (20, 2), (30, 3)].map { value, second in
+      "\(value)@\(Duration.seconds(second))"
+    }
+    var outcomes: [[String]: Int] = [:]
+    for _ in 0..<40 { outcomes[await observeOnVirtualTime(), default: 0] += 1 }
+    #expect(outcomes == [expected: 40])
   }
 
   @Test func eachSubscriptionStartsWithTheCurrentValue() async {

@@ -17,10 +17,10 @@ extension Signal where Value: Sendable {
   /// the other not yet). `value` runs in its own isolation: observing a
   /// `@MainActor` model reads it on the main actor (a closure written in
   /// main-actor code is main-actor isolated, as with `Task { … }`). The
-  /// values arrive
-  /// asynchronously, from a task, on whatever thread reads them (call
-  /// ``deliverOnMainThread()`` to use them on the main actor). The signal
-  /// never completes; disposal cancels the task and stops observing.
+  /// values arrive asynchronously, from a task, on whatever thread reads
+  /// them (call ``deliverOnMainThread()`` to use them on the main actor).
+  /// The signal never completes; disposal cancels the task and stops
+  /// observing.
   ///
   /// ```swift
   /// @MainActor @Observable final class Account {
@@ -37,7 +37,23 @@ extension Signal where Value: Sendable {
   /// ```
   ///
   /// ``MutableProperty`` and ``Property`` are `Observable` too, so
-  /// `Signal.observing { a.value + b.value }` follows two properties at once.
+  /// `Signal.observing { a.value + b.value }` follows two properties at once,
+  /// and they may be changed from any thread while it does: the value read
+  /// after a change is never older than that change (a property's value is
+  /// stored before the observation is told, and the read after it waits for
+  /// that), and the last change always arrives (no change falls between a
+  /// read and the watching of what it read). Values may be coalesced, but
+  /// values that only grow arrive strictly increasing. Any other
+  /// `Observable` state is tracked as `withObservationTracking` tracks it,
+  /// told at `willSet`: change it in the closure's isolation (a
+  /// `@MainActor` model on the main actor), where the next read comes after
+  /// the change is done.
+  ///
+  /// Under a ``TestScheduler``: a subscription made while the scheduler runs
+  /// one of its actions, and each change that an action makes to what
+  /// `value` read, keep `await scheduler.advance(by:)` waiting until the
+  /// value read after them has been sent; an observation on virtual time
+  /// then has one outcome.
   ///
   /// - Parameter value: reads the observed state; called once at
   ///   subscription and once per transaction that changes what it read,
@@ -50,13 +66,40 @@ extension Signal where Value: Sendable {
     @_inheritActorContext _ value: @escaping @isolated(any) @Sendable () -> Value
   ) -> Signal<Value> {
     Signal { subscriber in
+      // Non-nil only while a task tracker is installed on this thread (a
+      // TestScheduler running an action): its async advance then waits for
+      // the first value.
+      let loop = ObservationLoop(registration: TaskTracking.taskWillStart())
       let task = Task {
-        for await current in Observations(value) {
-          guard !subscriber.isDisposed else { return }
-          subscriber.sendNext(current)
+        while let (generation, answering) = loop.beginRead() {
+          let current = await read(value, isolation: value.isolation, loop, generation)
+          if !loop.isCancelled, !subscriber.isDisposed { subscriber.sendNext(current) }
+          for registration in answering { registration.finished() }
+          guard await loop.waitForChange() else { return }
         }
       }
-      return AnyDisposable { task.cancel() }
+      return AnyDisposable {
+        loop.cancel()
+        task.cancel()
+      }
     }
+  }
+
+  /// Calls `value` in its isolation, noting what it reads for `loop`: the
+  /// properties it reads are watched for their next change, any other
+  /// `Observable` state through `withObservationTracking`.
+  private static func read(
+    _ value: @escaping @isolated(any) @Sendable () -> Value, isolation: isolated (any Actor)?,
+    _ loop: ObservationLoop, _ generation: UInt64
+  ) -> Value {
+    // This function runs in `value`'s isolation, so `value` may be called
+    // synchronously: the one conversion of IsolatedCallbacks.swift.
+    let synchronous = LazySeqSignals.synchronous(value)
+    let reading = ObservingRead()
+    let current = reading.recording {
+      withObservationTracking(synchronous, onChange: { loop.changed(generation: generation) })
+    }
+    loop.watch(reading, generation: generation)
+    return current
   }
 }

@@ -36,6 +36,13 @@ import Synchronization
 /// `didSet` after it), outside the gate, so no Observation callback runs
 /// inside a delivery.
 ///
+/// A read inside `Signal.observing` (an ``ObservingRead`` on the thread)
+/// is not Observation's access: it notes the core and its `version`, bumped
+/// with each change in the critical section that stores the value, and the
+/// observing loop then watches the core (``WatchedState``). Watchers are
+/// told after the new value is stored, only of a change they have not seen,
+/// and a watch that starts after such a change fires at once.
+///
 /// Only a value that has been read can be tracked, so a core whose value was
 /// never read through ``trackedValue`` skips the registrar: setting it costs
 /// what it did before Observation (two atomic loads). The first read sets
@@ -43,15 +50,21 @@ import Synchronization
 /// reader sets the flag, then reads the value; the setter writes the value,
 /// then loads the flag again (both sequentially consistent), so either the
 /// reader sees the new value or the setter sees the flag and notifies.
-// @unchecked: `current` is written only by the owner of the subject's gate,
-// under the subject's lock (which other readers take); `isModifying` is
-// touched only by that owner.
+// @unchecked: `current` and `version` are written only by the owner of the
+// subject's gate, under the subject's lock (which other readers take);
+// `watchers` is touched only under that lock; `isModifying` is touched only
+// by the gate's owner.
 final class PropertyCore<Value: Sendable>: @unchecked Sendable {
   /// The changes, and the gate and lock of the value.
   private let subject = Subject<Value>()
   /// The value: written by the gate's owner under the subject's lock, which
   /// readers and subscribers take.
   @exclusivity(unchecked) private var current: Value
+  /// How many changes the value has had: written with it.
+  @exclusivity(unchecked) private var version: UInt64 = 0
+  /// The observing loops to tell of the next change they have not seen;
+  /// under the subject's lock.
+  @exclusivity(unchecked) private var watchers: [Watcher] = []
   /// Whether the gate's owner is inside `modify`'s body.
   @exclusivity(unchecked) private var isModifying = false
   /// Observation's bookkeeping, for the cores of public properties. A class,
@@ -77,13 +90,46 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
 
   private func maintain() { subject.list.dropEnded() }
 
-  /// The current value, read as Observation's tracked access.
+  /// An observing loop watching the core, and what it has seen.
+  private struct Watcher {
+    let loop: ObservationLoop
+    var generation: UInt64
+    var seen: UInt64
+  }
+
+  /// The current value, read as Observation's tracked access (or, inside
+  /// `Signal.observing`, noted for its loop).
   var trackedValue: Value {
     if let observation {
       if !wasRead.load(ordering: .relaxed) { wasRead.store(true, ordering: .sequentiallyConsistent) }
+      if let read = ObservingRead.current {
+        let (value, version) = versionedValue
+        read.record(self, version: version)
+        return value
+      }
       observation.registrar.access(self, keyPath: observation.keyPath)
     }
     return value
+  }
+
+  /// The current value and its version, read together.
+  private var versionedValue: (Value, UInt64) {
+    precondition(
+      !(gate.isOwnedByCurrentThread && isModifying),
+      "MutableProperty: the property was read inside its own `modify`; use the closure's argument")
+    return subject.list.lock.withLock { (current, version) }
+  }
+
+  /// Tells the watchers that have not seen the current value; after a
+  /// change is stored.
+  private func tellWatchers() {
+    let due = subject.list.lock.withLock { () -> [Watcher] in
+      guard watchers.contains(where: { $0.seen != version }) else { return [] }
+      let due = watchers.filter { $0.seen != version }
+      watchers.removeAll { $0.seen != version }
+      return due
+    }
+    for watcher in due { watcher.loop.changed(generation: watcher.generation) }
   }
 
   /// Runs `change` (a pass through the gate), telling the registrar before
@@ -96,10 +142,12 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
     defer {
       if tracked {
         observation.registrar.didSet(self, keyPath: observation.keyPath)
+        tellWatchers()
       } else if wasRead.load(ordering: .sequentiallyConsistent) {
         // A first read raced this change: tell it (late rather than never).
         observation.registrar.willSet(self, keyPath: observation.keyPath)
         observation.registrar.didSet(self, keyPath: observation.keyPath)
+        tellWatchers()
       }
     }
     return try change()
@@ -156,7 +204,10 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
   /// joined before it), then tells the subscribers; runs inside the gate.
   /// Nested in a delivery, the telling is queued behind it.
   private func change(to value: Value, nested: Bool) {
-    let newcomers = subject.commit(value, deferred: nested) { current = value }
+    let newcomers = subject.commit(value, deferred: nested) {
+      current = value
+      version &+= 1
+    }
     if nested {
       gate.enqueue { [subject] in
         subject.admit(newcomers)
@@ -188,3 +239,22 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
 // The core is what Observation tracks: the public properties read and change
 // their value through it.
 extension PropertyCore: Observable {}
+
+extension PropertyCore: WatchedState {
+  func watch(_ loop: ObservationLoop, generation: UInt64, since seen: UInt64) -> Bool {
+    subject.list.lock.withLock {
+      guard version == seen else { return false }
+      if let index = watchers.firstIndex(where: { $0.loop === loop }) {
+        watchers[index].generation = generation
+        watchers[index].seen = seen
+      } else {
+        watchers.append(Watcher(loop: loop, generation: generation, seen: seen))
+      }
+      return true
+    }
+  }
+
+  func unwatch(_ loop: ObservationLoop) {
+    subject.list.lock.withLock { watchers.removeAll { $0.loop === loop } }
+  }
+}

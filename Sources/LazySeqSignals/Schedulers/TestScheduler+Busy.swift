@@ -15,6 +15,11 @@
 // finds the task's registration in a task-local). Tasks that the operation
 // starts itself share the registration: the whole is busy unless some of it
 // sleeps on the clock and none of what woke has slept again.
+//
+// Signal.observing registers the same way: its first read, when it is
+// subscribed from an action, and the read after each change made on a
+// thread with the scheduler installed (a change made by an action), each
+// finished once the value read has been sent.
 
 extension TestScheduler: TaskTracker {
   /// Runs `action` with this scheduler installed as the thread's task

@@ -94,14 +94,17 @@ extension TestScheduler {
   /// of its actions (a `debounce` or `delay` on this scheduler sending into
   /// `flatMap` or `switchToLatest`, say) is busy from its start until its
   /// operation has finished and its result has been sent, except while it
-  /// sleeps on ``clock``. That wait is exact. Any other task, such as a bare
-  /// `Task { … }` of your own or a `Signal(_:)` of an `AsyncSequence`, is
-  /// not waited for: `advance` lets it run until its sleep on ``clock``
-  /// returns, and before moving time at all it yields for a while so that
-  /// work started before the call usually gets going (best effort, not a
-  /// guarantee). To make such work
-  /// deterministic, start it with `Signal(priority:operation:)` from an
-  /// action of the scheduler.
+  /// sleeps on ``clock``. Likewise, a `Signal.observing` subscription is
+  /// busy while it owes a value: from a subscription made in one of this
+  /// scheduler's actions until its first value has been sent, and from a
+  /// change that an action makes to what it read until the value read
+  /// after that change has been sent. Those waits are exact. Any other
+  /// task, such as a bare `Task { … }` of your own or a `Signal(_:)` of an
+  /// `AsyncSequence`, is not waited for: `advance` lets it run until its
+  /// sleep on ``clock`` returns, and before moving time at all it yields for
+  /// a while so that work started before the call usually gets going (best
+  /// effort, not a guarantee). To make such work deterministic, start it
+  /// with `Signal(priority:operation:)` from an action of the scheduler.
   ///
   /// A tracked operation must finish or sleep on ``clock`` without virtual
   /// time moving on: one that awaits something else that only a later
