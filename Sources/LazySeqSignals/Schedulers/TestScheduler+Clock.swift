@@ -160,7 +160,7 @@ extension TestScheduler {
         preconditionFailure(
           """
           TestScheduler.advance(by:): a task started by Signal(priority:operation:) \
-          has been busy for 10 seconds without finishing or sleeping on the scheduler's \
+          or a read of Signal.observing has been busy for 10 seconds without finishing or sleeping on the scheduler's \
           clock; it may be waiting for something that only a later action brings
           """)
       }
