@@ -158,6 +158,7 @@ internal struct _ForcingLock: ~Copyable, @unchecked Sendable {
   internal func withLock<R>(_ what: StaticString, _ body: () -> R) -> R {
     let me = currentThreadID()
     if owner.load(ordering: .relaxed) == me { _reentrantForce(what) }
+    _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
     return mutex.withLock { _ in
       owner.store(me, ordering: .relaxed)
       defer { owner.store(0, ordering: .relaxed) }

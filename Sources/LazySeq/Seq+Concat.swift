@@ -135,6 +135,7 @@ internal final class _ConcatState<Element>: _StorageBase, @unchecked Sendable {
     // segment from state 0 (nothing produced, nobody producing) guarantees
     // the parts are still there; storing 0 back releases the claim without
     // publishing anything.
+    _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
     let claim = segment.state.compareExchange(
       expected: 0, desired: _Segment<Element>.claimedBit,
       successOrdering: .acquiring, failureOrdering: .relaxed)

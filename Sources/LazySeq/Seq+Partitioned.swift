@@ -86,7 +86,10 @@ internal final class _PartitionState<Element>: _StorageBase, @unchecked Sendable
   internal func next(side: Bool) -> Element? {
     lock.withLock("a partitioned sequence") {
       _ = handOff.load(ordering: .acquiring)
-      defer { handOff.wrappingAdd(1, ordering: .releasing) }
+      defer {
+        _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
+        handOff.wrappingAdd(1, ordering: .releasing)
+      }
       if let element = side ? popFirst(&queues.1, &heads.1) : popFirst(&queues.0, &heads.0) {
         return element
       }

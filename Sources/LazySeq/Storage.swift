@@ -330,6 +330,7 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
       // (`seen` may itself carry the claim bit of a production under way:
       // the claim expects the unclaimed value, so it then fails and waits.)
       let unclaimed = seen & ~_Segment<Element>.claimedBit
+      _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
       let claim = segment.state.compareExchange(
         expected: unclaimed, desired: unclaimed | _Segment<Element>.claimedBit,
         successOrdering: .acquiring, failureOrdering: .acquiring)
@@ -507,6 +508,7 @@ internal final class _Node<Element>: _Storage<Element>, @unchecked Sendable {
       let value = headBlock.unsafelyUnwrapped()
       headValue = value
       headBlock = nil
+      _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
       done.bitwiseOr(_Node.headDone, ordering: .releasing)
       return value
     }
@@ -523,6 +525,7 @@ internal final class _Node<Element>: _Storage<Element>, @unchecked Sendable {
       let value = isKnownEmpty ? Seq() : tailBlock.unsafelyUnwrapped()
       tailValue = value
       tailBlock = nil
+      _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
       done.bitwiseOr(_Node.tailDone, ordering: .releasing)
       return value
     }
