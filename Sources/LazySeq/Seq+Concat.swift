@@ -72,7 +72,7 @@ extension Seq {
 /// The walking state of a concatenation: the current part and a stack of
 /// the parts still to come (last part first).
 @usableFromInline
-internal final class _ConcatState<Element>: _StorageBase, @unchecked Sendable {
+internal final class _ConcatState<Element>: _StorageBase {
   @usableFromInline @exclusivity(unchecked) internal var current: _Walker<Element>
   @usableFromInline @exclusivity(unchecked) internal var pending: [Seq<Element>]
   /// The frontier whose producer this state is, until its first element is

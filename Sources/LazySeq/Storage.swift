@@ -34,13 +34,8 @@ internal enum _StorageKind: UInt8 {
 }
 
 /// A storage of `Element`s; see the file comment.
-///
-/// `@unchecked Sendable` (what lets `Seq.Shared` hand one memo to many
-/// threads): its values are published by the rule in Locking.swift, and its
-/// closures run only under the forcing claim of the sequence that reaches
-/// them (invariant I1, tested by `SharedConcurrencyTests`).
 @usableFromInline
-internal class _Storage<Element>: _StorageBase, @unchecked Sendable {
+internal class _Storage<Element>: _StorageBase {
   @usableFromInline internal let _kind: _StorageKind
 
   @inlinable
@@ -73,7 +68,7 @@ extension _Storage {
 /// the publication point of the memo and, on the memo's last segment, its
 /// forcing claim: see "The memory-ordering rule" in Locking.swift.
 @usableFromInline
-internal final class _Segment<Element>: _Storage<Element>, @unchecked Sendable {
+internal final class _Segment<Element>: _Storage<Element> {
   @usableFromInline internal static var endedBit: Int { 1 }
   @usableFromInline internal static var linkedBit: Int { 2 }
   /// Set (by one compare-and-swap) while a thread produces the element at
@@ -226,7 +221,7 @@ internal struct _Batch<Element> {
 /// reports the end), run at most once per element by the thread that
 /// claimed the memo's last segment (see Locking.swift).
 @usableFromInline
-internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
+internal final class _Frontier<Element>: _StorageBase {
   /// The thread that holds the claim, for the re-entrancy check (0 when
   /// none); see `_ForcingClaim`.
   @usableFromInline internal let owner = _ForcingClaim()
@@ -463,7 +458,7 @@ internal final class _Frontier<Element>: _StorageBase, @unchecked Sendable {
 /// once, on first demand; demanding the tail runs the head first (a `nil`
 /// head makes the tail empty without running the tail closure).
 @usableFromInline
-internal final class _Node<Element>: _Storage<Element>, @unchecked Sendable {
+internal final class _Node<Element>: _Storage<Element> {
   @usableFromInline internal static var headDone: UInt8 { 1 }
   @usableFromInline internal static var tailDone: UInt8 { 2 }
 
@@ -537,7 +532,7 @@ internal final class _Node<Element>: _Storage<Element>, @unchecked Sendable {
 
 /// A sequence whose storage is computed on first use, at most once.
 @usableFromInline
-internal final class _Deferred<Element>: _Storage<Element>, @unchecked Sendable {
+internal final class _Deferred<Element>: _Storage<Element> {
   @usableFromInline internal let lock = _ForcingLock()
   @usableFromInline internal let isResolved = Atomic<Bool>(false)
   @usableFromInline @exclusivity(unchecked) internal var block: (() -> Seq<Element>)?
@@ -582,7 +577,7 @@ internal final class _Deferred<Element>: _Storage<Element>, @unchecked Sendable 
 /// that need more positions than an `Int` has (a range of more than
 /// `Int.max` integers is a chain of cursors of at most `Int.max` each).
 @usableFromInline
-internal final class _Cursor<Element>: _Storage<Element>, @unchecked Sendable {
+internal final class _Cursor<Element>: _Storage<Element> {
   @usableFromInline internal let step: (Int) -> (Element, Int)?
   /// Whether the cursor never ends (descriptions show only a prefix).
   @usableFromInline internal let isInfinite: Bool
