@@ -16,10 +16,12 @@ import Testing
 /// The synchronising operations per element per thread of `threads`
 /// threads walking one fresh shared `map`+`filter` of `count` inputs to
 /// its end, and the elements each walked.
-private func synchronisingOperations(threads: Int, count: Int) async -> (
+/// Evaluating `ahead` elements per demand (1: exactly lazy).
+private func synchronisingOperations(threads: Int, count: Int, ahead: Int = 1) async -> (
   perElementPerThread: Double, walked: [Int]
 ) {
-  let shared = Seq.Shared(Seq(Array(0..<count)).map { $0 &* 3 &+ 1 }.filter { $0 & 2 == 0 })
+  let source = ahead > 1 ? Seq(Array(0..<count)).evaluatingAhead(ahead) : Seq(Array(0..<count))
+  let shared = Seq.Shared(source.map { $0 &* 3 &+ 1 }.filter { $0 & 2 == 0 })
   let results = await runConcurrently(threads: threads) { _ in
     let before = synchronisingOperationsOnThisThread() ?? 0
     var walked = 0
@@ -51,5 +53,18 @@ struct SynchronisingOperationsConcurrencyTests {
       #expect(perElement <= 1.0 / 32, "\(perElement) per element per thread")
     }
     #expect(perElement <= 1.01, "more than one claim per element per thread: \(perElement)")
+  }
+
+  @Test(
+    "Under evaluatingAhead(64) they synchronise at most once per 32 elements each",
+    .enabled(if: synchronisingOperationsOnThisThread() != nil, "counted in the invariants build"),
+    arguments: [1, 2, 4, 8])
+  func perElementPerThreadAhead(threads: Int) async {
+    let count = 1 << 15
+    let (perElement, walked) = await synchronisingOperations(
+      threads: threads, count: count, ahead: 64)
+    #expect(walked == Array(repeating: count / 2, count: threads))
+    print("evaluatingAhead(64), \(threads) threads: \(perElement) per element per thread")
+    #expect(perElement <= 1.0 / 32, "\(perElement) per element per thread")
   }
 }
