@@ -12,7 +12,7 @@
 // Compile-time flags (add with `-Xswiftc -D<FLAG>`):
 // - `LAZYSEQ_INVARIANTS`: enables internal consistency checks of the memo
 //   storage (segment counts, flags, frontier ownership; see
-//   `Sources/LazySeq/Seq+Invariants.swift`). Off by default (then free); CI
+//   `Sources/LazySeq/Engine/Seq+Invariants.swift`). Off by default (then free); CI
 //   runs the LazySeq tests with it (`.ci/run`).
 import PackageDescription
 

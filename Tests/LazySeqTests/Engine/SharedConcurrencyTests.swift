@@ -110,6 +110,19 @@ private func probedNodes(from index: Int, count: Int, _ probe: RegionProbe) -> S
 
 /// The storage kinds a shared sequence can start with that force under
 /// their own claim or lock, each over probed closures.
+/// How many threads walk a shared sequence, and how many elements each
+/// demand evaluates (1: exactly lazy; more: batched by `evaluatingAhead`).
+struct SharedWalkers: Sendable, CustomStringConvertible {
+  var threads: Int
+  var ahead: Int
+
+  static let all = [2, 4, 8].flatMap { threads in
+    [1, 16].map { SharedWalkers(threads: threads, ahead: $0) }
+  }
+
+  var description: String { "\(threads) threads, \(ahead == 1 ? "exact" : "ahead \(ahead)")" }
+}
+
 enum SharedTop: String, CaseIterable, Sendable {
   /// A chain of dynamic nodes: every walker forces the nodes itself.
   case dynamicChain
@@ -281,13 +294,16 @@ struct SharedConcurrencyTests {
 
   @Test(
     "Whatever storage a shared sequence starts with, its closures run once per element, one at a time",
-    arguments: SharedTop.allCases)
-  func everyKindOfStart(top: SharedTop) async {
+    arguments: SharedTop.allCases, SharedWalkers.all)
+  func everyKindOfStart(top: SharedTop, walkers: SharedWalkers) async {
     let reference = RegionProbe(range: Self.range)
     let expected = top.make(count: Self.count, reference).array
     let probe = RegionProbe(range: Self.range)
-    let shared = Seq.Shared(top.make(count: Self.count, probe))
-    let walks = await runConcurrently(threads: 6) { thread in walk(shared, style: thread) }
+    let made = top.make(count: Self.count, probe)
+    let shared = Seq.Shared(walkers.ahead > 1 ? made.evaluatingAhead(walkers.ahead) : made)
+    let walks = await runConcurrently(threads: walkers.threads) { thread in
+      walk(shared, style: thread)
+    }
     for (thread, values) in walks.enumerated() {
       #expect(values == expected, "thread \(thread) saw different values")
     }

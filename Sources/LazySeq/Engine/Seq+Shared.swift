@@ -44,10 +44,7 @@ extension Seq where Element: Sendable {
   /// - Important: A shared sequence may be infinite; ``array`` and loops
   ///   without a bound then never end, on every thread that runs them.
   public struct Shared: Sendable, Sequence {
-    // `Sendable` through `_Storage`'s `@unchecked Sendable` (its reason is
-    // invariant I1): the storage was taken whole (`sending`), so only the
-    // claims of its own storages order the closures it runs.
-    @usableFromInline internal let _storage: _Storage<Element>?
+    @usableFromInline internal let _shared: _SharedStorage<Element>
     @usableFromInline internal let _index: Int
     @usableFromInline internal let _mode: Int
 
@@ -99,7 +96,7 @@ extension Seq where Element: Sendable {
     /// sequences the library built and whose closures are `@Sendable`.
     @inlinable
     internal init(_unchecked seq: Seq<Element>) {
-      _storage = seq._storage
+      _shared = _SharedStorage(seq._storage)
       _index = seq._index
       _mode = seq._mode
     }
@@ -118,7 +115,7 @@ extension Seq where Element: Sendable {
     /// - Complexity: O(1).
     @inlinable
     public var seq: Seq<Element> {
-      Seq(_storage: _storage, index: _index, mode: _mode)
+      Seq(_storage: _shared.storage, index: _index, mode: _mode)
     }
 
     /// The first element, or `nil` if the sequence is empty.
@@ -187,6 +184,22 @@ extension Seq where Element: Sendable {
       return (Shared(_unchecked: falseElements), Shared(_unchecked: trueElements))
     }
   }
+}
+
+/// The storage of a `Seq.Shared`: the module's one `@unchecked Sendable`
+/// boundary, the one place a storage is handed to other threads.
+///
+/// Sound by invariant I1 (Locking.swift): the storage was taken whole
+/// (`sending`), its values are written once and published with release
+/// ordering, and every closure it reaches runs only under the forcing claim
+/// of the storage that reaches it, so its closures run one at a time,
+/// whichever threads walk it (`SharedConcurrencyTests`).
+@frozen @usableFromInline
+internal struct _SharedStorage<Element>: @unchecked Sendable {  // invariant I1 (Locking.swift)
+  @usableFromInline internal let storage: _Storage<Element>?
+
+  @inlinable
+  internal init(_ storage: _Storage<Element>?) { self.storage = storage }
 }
 
 extension Seq.Shared: CustomStringConvertible {

@@ -72,7 +72,7 @@ extension Seq {
 /// The walking state of a concatenation: the current part and a stack of
 /// the parts still to come (last part first).
 @usableFromInline
-internal final class _ConcatState<Element>: _StorageBase, @unchecked Sendable {
+internal final class _ConcatState<Element>: _StorageBase {
   @usableFromInline @exclusivity(unchecked) internal var current: _Walker<Element>
   @usableFromInline @exclusivity(unchecked) internal var pending: [Seq<Element>]
   /// The frontier whose producer this state is, until its first element is
@@ -135,6 +135,7 @@ internal final class _ConcatState<Element>: _StorageBase, @unchecked Sendable {
     // segment from state 0 (nothing produced, nobody producing) guarantees
     // the parts are still there; storing 0 back releases the claim without
     // publishing anything.
+    _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
     let claim = segment.state.compareExchange(
       expected: 0, desired: _Segment<Element>.claimedBit,
       successOrdering: .acquiring, failureOrdering: .relaxed)

@@ -268,7 +268,7 @@ internal enum _Step<Element> {
 /// A box holding a moving position in another sequence; captured by
 /// producers and listed in their frontier's `sources`.
 @usableFromInline
-internal final class _WalkerBox<Element>: _StorageBase, @unchecked Sendable {
+internal final class _WalkerBox<Element>: _StorageBase {
   @usableFromInline @exclusivity(unchecked) internal var walker: _Walker<Element>
 
   @inlinable

@@ -145,7 +145,7 @@ internal func _reentrantForce(_ what: StaticString) -> Never {
 /// is written only by the thread holding the mutex, so a thread that reads its
 /// own identity there knows it is re-entering.
 @usableFromInline
-internal struct _ForcingLock: ~Copyable, @unchecked Sendable {
+internal struct _ForcingLock: ~Copyable, Sendable {
   @usableFromInline internal let mutex = Mutex<Void>(())
   @usableFromInline internal let owner = Atomic<UInt>(0)
 
@@ -158,6 +158,7 @@ internal struct _ForcingLock: ~Copyable, @unchecked Sendable {
   internal func withLock<R>(_ what: StaticString, _ body: () -> R) -> R {
     let me = currentThreadID()
     if owner.load(ordering: .relaxed) == me { _reentrantForce(what) }
+    _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
     return mutex.withLock { _ in
       owner.store(me, ordering: .relaxed)
       defer { owner.store(0, ordering: .relaxed) }
@@ -171,7 +172,7 @@ internal struct _ForcingLock: ~Copyable, @unchecked Sendable {
 /// an address on the holder's stack, for the re-entrancy check, and
 /// implements the wait of a thread that lost the claim.
 @usableFromInline
-internal struct _ForcingClaim: ~Copyable, @unchecked Sendable {
+internal struct _ForcingClaim: ~Copyable, Sendable {
   /// An address on the holder's stack, or 0. Written only by the holder
   /// (after its claim succeeds, and back to 0 before its publishing store),
   /// so a thread finds an address of its own stack here only while it

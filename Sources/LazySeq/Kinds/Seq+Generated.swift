@@ -163,7 +163,7 @@ extension Seq {
 /// A mutable cell captured by a producer and touched only while its memo's
 /// forcing claim is held (Locking.swift, rule 3).
 @usableFromInline
-internal final class _StateBox<Value>: @unchecked Sendable {
+internal final class _StateBox<Value> {
   @usableFromInline @exclusivity(unchecked) internal var value: Value
 
   @inlinable

@@ -124,6 +124,32 @@ struct StreamingMemoryTests {
     }
   }
 
+  @Test("The skip family keeps at most one chunk of its source alive while it walks")
+  func skipFamilyKeepsOneChunk() {
+    // A memo chunk holds at most 4,096 elements; walking from one chunk into
+    // the next keeps the full one and the first of the next (4,097). A
+    // plain walk of a temporary keeps the element it is at (3 counted at
+    // each creation: the source's previous element, the walker's, the new
+    // one).
+    let far = 99_990
+    let oneChunk = 4_097
+    let cases: [(String, Int, (Seq<Tracked>, LifetimeTracker) -> Seq<Tracked>)] = [
+      ("skip", 10, { s, _ in s.skip(far) }),
+      ("skip after map", 10, { s, _ in s.map { $0 }.skip(far) }),
+      ("skip(while:)", 10, { s, _ in s.skip(while: { $0.value < far }) }),
+      ("skip(until:)", 10, { s, _ in s.skip(until: { $0.value >= far }) }),
+      ("takeLast", 2, { s, _ in s.take(100_000).takeLast(2) }),
+    ]
+    for (name, count, build) in cases {
+      let (walked, maxLive) = maxLiveWhileStreaming(count: count, build)
+      #expect(walked == count, "\(name) ended after \(walked)")
+      #expect(maxLive <= oneChunk + count, "\(name) kept \(maxLive) instances alive")
+      print("\(name): at most \(maxLive) instances alive")
+    }
+    let (_, plain) = maxLiveWhileStreaming(count: far) { s, _ in s }
+    #expect(plain <= 3, "a plain walk kept \(plain) instances alive")
+  }
+
   @Test("zip streams")
   func zipping() {
     expectStreams("zip(with:)") { s, t in s.zip(with: trackedNaturals(t)) }

@@ -46,7 +46,7 @@ extension Seq {
 /// The evaluation both sides of a partition share: the source walker, the
 /// predicate, and for each side the elements read for it but not yet taken.
 @usableFromInline
-internal final class _PartitionState<Element>: _StorageBase, @unchecked Sendable {
+internal final class _PartitionState<Element>: _StorageBase {
   @usableFromInline internal let lock = _ForcingLock()
   @usableFromInline internal let predicate: (Element) -> Bool
   @usableFromInline @exclusivity(unchecked) internal var walker: _Walker<Element>
@@ -86,7 +86,10 @@ internal final class _PartitionState<Element>: _StorageBase, @unchecked Sendable
   internal func next(side: Bool) -> Element? {
     lock.withLock("a partitioned sequence") {
       _ = handOff.load(ordering: .acquiring)
-      defer { handOff.wrappingAdd(1, ordering: .releasing) }
+      defer {
+        _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
+        handOff.wrappingAdd(1, ordering: .releasing)
+      }
       if let element = side ? popFirst(&queues.1, &heads.1) : popFirst(&queues.0, &heads.0) {
         return element
       }
@@ -124,7 +127,7 @@ internal final class _PartitionState<Element>: _StorageBase, @unchecked Sendable
 /// Listed in one side's memo: when that memo releases its producer, the
 /// other side stops keeping elements for it.
 @usableFromInline
-internal final class _PartitionSide<Element>: _StorageBase, @unchecked Sendable {
+internal final class _PartitionSide<Element>: _StorageBase {
   @usableFromInline @exclusivity(unchecked) internal var state: _PartitionState<Element>?
   @usableFromInline internal let side: Bool
 

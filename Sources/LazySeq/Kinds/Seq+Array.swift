@@ -53,7 +53,7 @@ extension Seq {
 
 /// A box for a source iterator pulled by its memo's claim holder.
 @usableFromInline
-internal final class _IteratorBox<Iterator: IteratorProtocol>: @unchecked Sendable {
+internal final class _IteratorBox<Iterator: IteratorProtocol> {
   @usableFromInline @exclusivity(unchecked) internal var iterator: Iterator
 
   @inlinable

@@ -17,6 +17,63 @@
 //   frontier (a successor is never a first segment); a complete segment has
 //   none; a frontier produces only into the last segment of its memo.
 
+#if LAZYSEQ_INVARIANTS
+  #if canImport(Darwin)
+    internal import Darwin
+  #elseif canImport(Glibc)
+    internal import Glibc
+  #elseif canImport(Musl)
+    internal import Musl
+  #endif
+#endif
+
+// Also counted, with the flag: the synchronising operations (atomic
+// read-modify-writes, including failed compare-and-swaps, and lock
+// acquisitions) each thread performs, so that a test can bound them per
+// element of a shared walk (`SynchronisingOperationsConcurrencyTests`).
+// Reference counting is not counted.
+
+#if LAZYSEQ_INVARIANTS
+  /// The key of each thread's count of synchronising operations.
+  private let _synchronisingOperationsKey: pthread_key_t = {
+    var key = pthread_key_t()
+    precondition(pthread_key_create(&key, nil) == 0, "LazySeq invariant: no thread-specific key")
+    return key
+  }()
+
+  /// The calling thread's count, allocated on first use (and kept for the
+  /// thread's life: an invariants build only).
+  @usableFromInline
+  internal func _synchronisingOperationsSlot() -> UnsafeMutablePointer<Int> {
+    if let slot = pthread_getspecific(_synchronisingOperationsKey) {
+      return slot.assumingMemoryBound(to: Int.self)
+    }
+    let slot = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    slot.initialize(to: 0)
+    pthread_setspecific(_synchronisingOperationsKey, slot)
+    return slot
+  }
+#endif
+
+/// Counts one synchronising operation of the calling thread (an atomic
+/// read-modify-write or a lock acquisition); nothing without the flag.
+@inlinable @inline(__always)
+internal func _countSynchronisingOperation() {
+  #if LAZYSEQ_INVARIANTS
+    _synchronisingOperationsSlot().pointee &+= 1
+  #endif
+}
+
+/// The synchronising operations the calling thread has performed so far, or
+/// `nil` when they are not counted (built without `LAZYSEQ_INVARIANTS`).
+package func synchronisingOperationsOnThisThread() -> Int? {
+  #if LAZYSEQ_INVARIANTS
+    return _synchronisingOperationsSlot().pointee
+  #else
+    return nil
+  #endif
+}
+
 extension _Segment {
   /// Checks this segment's count, flags and links (see the file comment).
   @inlinable @inline(__always)

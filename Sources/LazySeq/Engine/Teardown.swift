@@ -11,9 +11,10 @@
 // releases them one at a time, descending only into children it uniquely
 // owns. The stack depth of a release is therefore constant.
 
-/// The root of every LazySeq storage class.
+/// The root of every LazySeq storage class. Not `Sendable`: a storage
+/// reaches other threads only inside `Seq.Shared` (see `_SharedStorage`).
 @usableFromInline
-internal class _StorageBase: @unchecked Sendable {
+internal class _StorageBase {
   @inlinable
   internal init() {}
 

@@ -1,0 +1,99 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
+// A memo's chunk: contiguous elements, published by one atomic word (see
+// Storage.swift for the storage kinds, Locking.swift for the rule).
+
+public import Synchronization
+
+/// Contiguous evaluated elements; part of a complete array or of a memo.
+///
+/// `state` packs the number of initialized elements with three flags. It is
+/// the publication point of the memo and, on the memo's last segment, its
+/// forcing claim: see "The memory-ordering rule" in Locking.swift.
+@usableFromInline
+internal final class _Segment<Element>: _Storage<Element> {
+  @usableFromInline internal static var endedBit: Int { 1 }
+  @usableFromInline internal static var linkedBit: Int { 2 }
+  /// Set (by one compare-and-swap) while a thread produces the element at
+  /// the count; cleared by the store that publishes what it produced.
+  @usableFromInline internal static var claimedBit: Int { 4 }
+  @usableFromInline internal static var countShift: Int { 3 }
+  @usableFromInline internal static var maximumCapacity: Int { 4096 }
+
+  @usableFromInline internal let base: UnsafeMutablePointer<Element>
+  @usableFromInline internal let capacity: Int
+  /// Whether this is the first segment of its memo (position 0 is the start).
+  @usableFromInline internal let isFirst: Bool
+  @usableFromInline internal let state: Atomic<Int>
+  /// The following segment; written once, before `linkedBit` is published.
+  @usableFromInline @exclusivity(unchecked) internal var next: _Segment<Element>?
+  /// The producer of further elements; `nil` for a complete segment.
+  @usableFromInline @exclusivity(unchecked) internal var frontier: _Frontier<Element>?
+  /// For a complete segment adopted from an array without copying: the
+  /// array whose (never mutated, uniquely addressed) buffer `base` points
+  /// into. `nil` when the segment owns `base`.
+  @usableFromInline internal let adopted: ContiguousArray<Element>?
+
+  /// An empty memo segment to be filled by `frontier`.
+  @inlinable
+  internal init(capacity: Int, frontier: _Frontier<Element>, isFirst: Bool) {
+    self.base = .allocate(capacity: capacity)
+    self.capacity = capacity
+    self.isFirst = isFirst
+    self.state = Atomic(0)
+    self.frontier = frontier
+    self.adopted = nil
+    super.init(kind: .segment)
+  }
+
+  /// A complete segment holding `count` elements already moved into `base`.
+  @inlinable
+  internal init(completeBase base: UnsafeMutablePointer<Element>, count: Int) {
+    self.base = base
+    self.capacity = count
+    self.isFirst = true
+    self.state = Atomic(count << _Segment.countShift | _Segment.endedBit)
+    self.frontier = nil
+    self.adopted = nil
+    super.init(kind: .segment)
+  }
+
+  /// A complete segment over the buffer of `array`, without copying it.
+  ///
+  /// A `ContiguousArray` always has native contiguous storage whose address
+  /// is stable while the storage lives; the segment keeps it alive and never
+  /// writes through `base` (a later mutation of the caller's copy triggers
+  /// copy-on-write, since the segment holds a reference).
+  @inlinable
+  internal init(adopting array: ContiguousArray<Element>) {
+    self.base = array.withUnsafeBufferPointer {
+      UnsafeMutablePointer(mutating: $0.baseAddress.unsafelyUnwrapped)
+    }
+    self.capacity = array.count
+    self.isFirst = true
+    self.state = Atomic(array.count << _Segment.countShift | _Segment.endedBit)
+    self.frontier = nil
+    self.adopted = array
+    super.init(kind: .segment)
+  }
+
+  /// The published state (count and flags), with acquire ordering.
+  @inlinable
+  internal func loadState() -> Int { state.load(ordering: .acquiring) }
+
+  deinit {
+    if adopted == nil {
+      let count = state.load(ordering: .acquiring) >> _Segment.countShift
+      base.deinitialize(count: count)
+      base.deallocate()
+    }
+    _releaseChildren()
+  }
+
+  @usableFromInline
+  internal override func _detachChildren(into work: inout [_StorageBase]) {
+    if let next = next.take() { work.append(next) }
+    if let frontier = frontier.take() { work.append(frontier) }
+  }
+}
