@@ -35,13 +35,30 @@ import Synchronization
 
 /// An `@isolated(any)` callback as a synchronous function. Sound only where
 /// the caller calls it: with `f.isolation == nil`, or on `f`'s actor.
+///
+/// The `Void` forms serve the callbacks: the conversion stays concrete, so a
+/// callback carries no reabstraction thunk (the generic forms below would
+/// add one per callback unless specialized).
+@inlinable
+func synchronous<T>(_ f: @escaping @isolated(any) @Sendable (T) -> Void) -> @Sendable (T) -> Void {
+  f
+}
+
+/// An `@isolated(any)` callback as a synchronous function; see above.
+@inlinable
+func synchronous(_ f: @escaping @isolated(any) @Sendable () -> Void) -> @Sendable () -> Void {
+  f
+}
+
+/// An `@isolated(any)` function with a result as a synchronous function
+/// (a command's work, an observation's read); see above.
 @inlinable
 func synchronous<T, R>(_ f: @escaping @isolated(any) @Sendable (T) -> R) -> @Sendable (T) -> R {
   f
 }
 
-/// An `@isolated(any)` callback as a synchronous function. Sound only where
-/// the caller calls it: with `f.isolation == nil`, or on `f`'s actor.
+/// An `@isolated(any)` function with a result as a synchronous function;
+/// see above.
 @inlinable
 func synchronous<R>(_ f: @escaping @isolated(any) @Sendable () -> R) -> @Sendable () -> R {
   f
