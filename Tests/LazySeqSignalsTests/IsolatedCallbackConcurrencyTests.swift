@@ -48,9 +48,7 @@ private enum MainQueue {
   /// Lets the main queue run until `done()` holds (bounded: a lost event
   /// fails the test instead of hanging it).
   func drainMainQueue(until done: () -> Bool) async {
-    for _ in 0..<200_000 where !done() {
-      await Task.yield()
-    }
+    await waitOnMainActor(until: done)
   }
 
   @Test func anEventSentOnTheMainActorIsDeliveredAtOnce() {
@@ -97,7 +95,9 @@ private enum MainQueue {
     sent.wait()
     model.subscription?.dispose()
     let countAtDispose = model.received.count
-    await drainMainQueue { false }
+    // The sender finished before `dispose()`: every drain it scheduled is
+    // already on the main queue, ahead of this block.
+    await afterMainQueueBlocksSentSoFar()
     #expect(model.received.count == countAtDispose)
     #expect(model.ended.isEmpty)
   }
@@ -154,9 +154,7 @@ private enum MainQueue {
   }
 
   func drainMainQueue(until done: () -> Bool) async {
-    for _ in 0..<200_000 where !done() {
-      await Task.yield()
-    }
+    await waitOnMainActor(until: done)
   }
 
   @Test func bindingIntoAMainActorViewSetsItOnTheMainQueue() async {
@@ -241,7 +239,10 @@ private enum MainQueue {
     await recorder.start(subject.signal)
     for value in 0..<300 { subject.sendNext(value) }
     subject.sendCompleted()
-    for _ in 0..<200_000 where !(await recorder.ended) { await Task.yield() }
+    let deadline = ContinuousClock.now + .seconds(20)
+    while !(await recorder.ended), ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(2))
+    }
     #expect(await recorder.values == Array(0..<300))
   }
 
@@ -250,9 +251,32 @@ private enum MainQueue {
     let double = await recorder.doubling()
     let results = Guarded<[Int]>([])
     double.execute(21).subscribe(next: { value in results.mutate { $0.append(value) } })
-    for _ in 0..<200_000 where results.value.isEmpty { await Task.yield() }
+    let deadline = ContinuousClock.now + .seconds(20)
+    while results.value.isEmpty, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(2))
+    }
     #expect(results.value == [42])
     #expect(await recorder.values == [21])
+  }
+}
+
+/// Waits on the main actor until `done()` holds, for at most 20 seconds,
+/// sleeping between checks: the main queue stays free for the other suites
+/// (spinning with `Task.yield()` kept it busy for minutes under
+/// ThreadSanitizer).
+@MainActor
+private func waitOnMainActor(until done: () -> Bool) async {
+  let deadline = ContinuousClock.now + .seconds(20)
+  while !done(), ContinuousClock.now < deadline {
+    try? await Task.sleep(for: .milliseconds(2))
+  }
+}
+
+/// Returns once every main-queue block enqueued before this call has run.
+@MainActor
+private func afterMainQueueBlocksSentSoFar() async {
+  await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+    DispatchQueue.main.async { done.resume() }
   }
 }
 
