@@ -24,14 +24,6 @@
 
 import Synchronization
 
-#if canImport(Darwin)
-  internal import Darwin
-#elseif canImport(Glibc)
-  internal import Glibc
-#elseif canImport(Musl)
-  internal import Musl
-#endif
-
 /// State an observing read can watch: a property's core.
 protocol WatchedState: AnyObject, Sendable {
   /// Tells `loop` (with `generation`) of the first change after `version`.
@@ -56,14 +48,9 @@ final class ObservingRead {
 
   /// Runs `body` with this read installed on the current thread.
   func recording<Result>(_ body: () -> Result) -> Result {
-    let previous = pthread_getspecific(readKey)
-    pthread_setspecific(readKey, Unmanaged.passUnretained(self).toOpaque())
     readsInProgress.add(1, ordering: .relaxed)
-    defer {
-      readsInProgress.subtract(1, ordering: .relaxed)
-      pthread_setspecific(readKey, previous)
-    }
-    return body()
+    defer { readsInProgress.subtract(1, ordering: .relaxed) }
+    return readSlot.installing(self, body)
   }
 
   /// The read in progress on this thread, if any; one relaxed load when no
@@ -71,22 +58,15 @@ final class ObservingRead {
   static var current: ObservingRead? {
     // A thread that installed a read has counted it itself, so it sees a
     // nonzero count; another thread may see any count, and finds no read.
-    guard readsInProgress.load(ordering: .relaxed) != 0,
-      let pointer = pthread_getspecific(readKey)
-    else { return nil }
-    return Unmanaged<ObservingRead>.fromOpaque(pointer).takeUnretainedValue()
+    guard readsInProgress.load(ordering: .relaxed) != 0 else { return nil }
+    return readSlot.current
   }
 }
 
 /// How many observing reads are in progress, on any thread.
 private let readsInProgress = Atomic<Int>(0)
 
-private let readKey: pthread_key_t = {
-  var key = pthread_key_t()
-  let status = pthread_key_create(&key, nil)
-  precondition(status == 0, "Signal.observing: cannot create a thread-local key (\(status))")
-  return key
-}()
+private let readSlot = ThreadSlot<ObservingRead>("Signal.observing")
 
 /// One subscription of `Signal.observing`: the generation of its reads, what
 /// it watches, whether a change has come since its last read began, and its

@@ -6,14 +6,6 @@
 // installs itself on its thread while it runs an action, so that its async
 // `advance(by:)` can wait for the tasks that action started.
 
-#if canImport(Darwin)
-  internal import Darwin
-#elseif canImport(Glibc)
-  internal import Glibc
-#elseif canImport(Musl)
-  internal import Musl
-#endif
-
 /// Something that registers the tasks the library starts while it is
 /// installed on a thread (see ``TaskTracking``).
 protocol TaskTracker: AnyObject, Sendable {
@@ -35,24 +27,14 @@ protocol TaskRegistration: Sendable {
 enum TaskTracking {
   /// Runs `body` with `tracker` installed on this thread.
   static func installing(_ tracker: some TaskTracker, _ body: () -> Void) {
-    let previous = pthread_getspecific(trackerKey)
-    pthread_setspecific(trackerKey, Unmanaged.passUnretained(tracker as AnyObject).toOpaque())
-    defer { pthread_setspecific(trackerKey, previous) }
-    body()
+    slot.installing(tracker, body)
   }
 
   /// Registers a task about to start with the tracker installed on this
   /// thread; `nil` (one thread-local read) when none is.
   static func taskWillStart() -> (any TaskRegistration)? {
-    guard let pointer = pthread_getspecific(trackerKey) else { return nil }
-    let tracker = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
-    return (tracker as? any TaskTracker)?.taskWillStart()
+    (slot.current as? any TaskTracker)?.taskWillStart()
   }
-}
 
-private let trackerKey: pthread_key_t = {
-  var key = pthread_key_t()
-  let status = pthread_key_create(&key, nil)
-  precondition(status == 0, "TaskTracking: cannot create a thread-local key (\(status))")
-  return key
-}()
+  private static let slot = ThreadSlot<AnyObject>("TaskTracking")
+}
