@@ -8,7 +8,7 @@
 // Internal: `--memory-case NAME --n N` runs one memory case in this process
 // (the parent spawns these so that peaks do not contaminate each other).
 // `--only seq,ref,mem,signals,conv,score,async,windows` runs a subset (for profiling).
-// `--instructions NAME --n N` runs one signal case once, for callgrind.
+// `--instructions NAME --n N` runs one signal or sequence case once, for callgrind.
 import Foundation
 
 func usage() -> Never {

@@ -1,8 +1,9 @@
 // This source file is part of the LazySeq open source project
 // Licensed under Apache License v2.0; see LICENSE.txt
 
-// The producing end of a memo, and its claim: how the element at a
-// segment's count is produced by exactly one thread (Locking.swift, rule 3).
+// The producing end of a memo: how the element at its last segment's count
+// is produced, by the one thread that holds the memo's claim (Claim.swift;
+// Locking.swift, rule 3).
 
 public import Synchronization
 
@@ -19,9 +20,9 @@ internal typealias _Producer<Element> = (UnsafeMutablePointer<Element>) -> Bool
 internal typealias _BatchProducer<Element> = (_Batch<Element>) -> Int
 
 /// Where a batch producer writes: `count` (at least 1) uninitialized
-/// elements at `base`. When they are a memo's, `segment` is the claimed
+/// elements at `base`. When they are a memo's, `segment` is the memo's last
 /// segment they are in, after its first `start` elements: the producer
-/// publishes each element it makes (`published`), the claim still held, so
+/// publishes each element it makes (`published`) while it goes on, so
 /// that its closures may read the elements made before (as a
 /// self-referential definition does).
 ///
@@ -31,7 +32,7 @@ internal typealias _BatchProducer<Element> = (_Batch<Element>) -> Int
 internal struct _Batch<Element> {
   @usableFromInline internal let base: UnsafeMutablePointer<Element>
   @usableFromInline internal let count: Int
-  /// Unretained: the claim's holder keeps the memo, and so the segment,
+  /// Unretained: the producing walker keeps the memo, and so the segment,
   /// alive while the batch is produced.
   @usableFromInline internal let segment: Unmanaged<_Segment<Element>>?
   @usableFromInline internal let start: Int
@@ -45,7 +46,7 @@ internal struct _Batch<Element> {
     self.start = 0
   }
 
-  /// Elements of the claimed `segment`, after its first `start`.
+  /// Elements of the memo's last `segment`, after its first `start`.
   @inlinable @inline(__always)
   internal init(
     _ base: UnsafeMutablePointer<Element>, count: Int, segment: _Segment<Element>, start: Int
@@ -57,26 +58,28 @@ internal struct _Batch<Element> {
   }
 
   /// Records that the first `made` elements at `base` are initialized:
-  /// publishes them when they are a memo's (the claim stays held).
+  /// publishes them when they are a memo's (the production goes on).
   @inlinable @inline(__always)
   internal func published(_ made: Int) {
     guard let segment else { return }
     segment._withUnsafeGuaranteedRef {
-      $0.state.store(
-        (start &+ made) << _Segment<Element>.countShift | _Segment<Element>.claimedBit,
-        ordering: .releasing)
+      $0.state.store((start &+ made) << _Segment<Element>.countShift, ordering: .releasing)
     }
   }
 }
 
 /// The producing end of a memo: a closure that writes the next element (or
 /// reports the end), run at most once per element by the thread that
-/// claimed the memo's last segment (see Locking.swift).
+/// holds the memo's claim (see Claim.swift and Locking.swift).
 @usableFromInline
 internal final class _Frontier<Element>: _StorageBase {
-  /// The thread that holds the claim, for the re-entrancy check (0 when
-  /// none); see `_ForcingClaim`.
-  @usableFromInline internal let owner = _ForcingClaim()
+  /// The record of the thread that holds the claim to produce elements
+  /// (`nil` until the first production); see Claim.swift. Unretained: the
+  /// records are kept by `records`.
+  @usableFromInline internal let holder = Atomic<Unmanaged<_ClaimRecord>?>(nil)
+  /// The records of the threads that held the claim, newest first (each
+  /// retained once, released in `deinit`).
+  @usableFromInline internal let records = Atomic<Unmanaged<_ClaimRecord>?>(nil)
   /// Initializes the pointee (uninitialized memory) with the next element
   /// and returns `true`, or returns `false` at the end, leaving it
   /// uninitialized; called only by the claim's holder, until it has
@@ -111,7 +114,7 @@ internal final class _Frontier<Element>: _StorageBase {
   /// each copy walks on from its start (see `_Walker._defuse`). The
   /// producer is then called through this memo only.
   @usableFromInline @exclusivity(unchecked) internal var defused: _Segment<Element>?
-  /// How many elements one claim produces, at most (`Seq.evaluatingAhead`);
+  /// How many elements one demand produces, at most (`Seq.evaluatingAhead`);
   /// 1 (exact laziness) unless set, once, before the memo is shared.
   @usableFromInline @exclusivity(unchecked) internal var aheadCount: Int = 1
 
@@ -129,7 +132,10 @@ internal final class _Frontier<Element>: _StorageBase {
     super.init()
   }
 
-  deinit { _releaseChildren() }
+  deinit {
+    records.load(ordering: .acquiring)?.release()
+    _releaseChildren()
+  }
 
   @usableFromInline
   internal override func _detachChildren(into work: inout [_StorageBase]) {
@@ -163,68 +169,42 @@ internal final class _Frontier<Element>: _StorageBase {
   /// segment, unless another thread already did; returns the segment's
   /// state afterwards (the caller reads what it needs from it).
   ///
-  /// One compare-and-swap claims the segment (`seen` → `seen | claimedBit`);
-  /// the store that publishes the new element releases the claim. A thread
-  /// that loses the race waits for that store (`_ForcingClaim.wait`), never
-  /// for a lock. Takes an unretained reference: the caller's walker keeps
-  /// the segment alive, and the segment keeps its frontier alive.
-  @inlinable
+  /// The thread that holds the memo's claim produces, with no
+  /// read-modify-write (`_produce`); any other thread waits for the
+  /// element, or takes the claim over when it is free or its holder idle
+  /// (`_waitOrTakeOver`, Claim.swift). Takes an unretained reference: the
+  /// caller's walker keeps the segment alive, and the segment keeps its
+  /// frontier alive.
+  @inlinable @inline(__always)
   internal static func force(_ segmentRef: Unmanaged<_Segment<Element>>, seen: Int) -> Int {
     segmentRef._withUnsafeGuaranteedRef { segment in
-      // Acquiring on success: pairs with the releasing store that published
-      // `seen`, so everything the previous production wrote (the element,
-      // the producer's own state) happens-before this one (Locking.swift).
-      // (`seen` may itself carry the claim bit of a production under way:
-      // the claim expects the unclaimed value, so it then fails and waits.)
-      let unclaimed = seen & ~_Segment<Element>.claimedBit
-      _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
-      let claim = segment.state.compareExchange(
-        expected: unclaimed, desired: unclaimed | _Segment<Element>.claimedBit,
-        successOrdering: .acquiring, failureOrdering: .acquiring)
-      let frontierRef = Unmanaged.passUnretained(segment.frontier.unsafelyUnwrapped)
-      guard claim.exchanged else {
-        // Someone else produced it already, or is producing it now.
-        if claim.original & _Segment<Element>.claimedBit == 0 { return claim.original }
-        return frontierRef._withUnsafeGuaranteedRef {
-          $0.owner.wait(segment.state, while: claim.original, "a lazy sequence")
+      Unmanaged.passUnretained(segment.frontier.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+        frontier in
+        let me = currentThreadID()
+        if let holder = frontier.holder.load(ordering: .acquiring),
+          holder._withUnsafeGuaranteedRef({ $0.thread == me }),
+          let state = frontier._produce(into: segment, seen: seen, as: holder)
+        {
+          return state
         }
-      }
-      return frontierRef._withUnsafeGuaranteedRef { frontier in
-        frontier.owner.enter()
-        frontier._checkInvariants(producingInto: segment)  // LAZYSEQ_INVARIANTS only
-        let count = unclaimed >> _Segment<Element>.countShift
-        guard _fastPath(count < segment.capacity) else {
-          return frontier._link(after: segment, seen: unclaimed)
-        }
-        guard frontier.producer(segment.base + count) else {
-          return frontier._end(segment, seen: unclaimed)
-        }
-        var published = (count + 1) << _Segment<Element>.countShift
-        if _slowPath(frontier.aheadCount > 1) {
-          published = frontier._produceAhead(into: segment, count: count + 1)
-        }
-        frontier.owner.leave()
-        // Publishes the element and releases the claim.
-        segment.state.store(published, ordering: .releasing)
-        return published
+        return frontier._waitOrTakeOver(segment, seen: seen, me: me)
       }
     }
   }
 
   /// The claimed part of `force` when the producer has ended: releases
-  /// what it read from, then publishes the end (releasing the claim).
+  /// what it read from, then publishes the end.
   @inlinable @inline(never)
   internal func _end(_ segment: _Segment<Element>, seen: Int) -> Int {
     _releaseSources()
     let ended = seen | _Segment<Element>.endedBit
-    owner.leave()
     segment.state.store(ended, ordering: .releasing)
     return ended
   }
 
   /// The claimed part of `force` when `segment` is full: produces the next
   /// element into a new segment and publishes the link (or, at the end,
-  /// the end), releasing the claim.
+  /// the end). The claim, the frontier's, stays with the holder.
   @inlinable @inline(never)
   internal func _link(after segment: _Segment<Element>, seen: Int) -> Int {
     let next = _Segment(
@@ -236,38 +216,28 @@ internal final class _Frontier<Element>: _StorageBase {
     }
     segment.next = next
     let linked = seen | _Segment<Element>.linkedBit
-    guard aheadCount > 1 else {
-      next.state.store(1 << _Segment<Element>.countShift, ordering: .relaxed)
-      owner.leave()
-      // Publishes `next` (and its first element) to whoever acquires `linked`.
-      segment.state.store(linked, ordering: .releasing)
-      return linked
-    }
-    // Evaluating ahead: the claim moves to `next` (published claimed, with
-    // its first element), which becomes the memo's last segment.
-    next.state.store(
-      1 << _Segment<Element>.countShift | _Segment<Element>.claimedBit, ordering: .relaxed)
+    next.state.store(1 << _Segment<Element>.countShift, ordering: .relaxed)
+    // Publishes `next` (and its first element) to whoever acquires `linked`.
     segment.state.store(linked, ordering: .releasing)
+    guard aheadCount > 1 else { return linked }
+    // Evaluating ahead: goes on in `next`, now the memo's last segment.
     let published = _produceAhead(into: next, count: 1)
-    owner.leave()
     next.state.store(published, ordering: .releasing)
     return linked
   }
 
   /// The claimed part of `force` on a memo that evaluates ahead: `segment`
-  /// (claimed, the memo's last) holds `count` elements, the last of them
-  /// just produced; produces more, up to `aheadCount` in this claim and
-  /// within the segment, publishing each (the claim still held, so that a
-  /// producer may read the elements before its own, as a self-referential
-  /// definition does), and returns the state to publish with the claim
-  /// released: the new count, with `endedBit` if the producer ended.
+  /// (the memo's last) holds `count` elements, the last of them
+  /// just produced; produces more, up to `aheadCount` in this production
+  /// and within the segment, publishing each (so that a producer may read
+  /// the elements before its own, as a self-referential definition does),
+  /// and returns the state to publish at the end of the production: the
+  /// new count, with `endedBit` if the producer ended.
   @inlinable @inline(never)
   internal func _produceAhead(into segment: _Segment<Element>, count: Int) -> Int {
     let limit = Swift.min(segment.capacity, count &- 1 &+ aheadCount)
     if let batchProducer, count < limit {
-      segment.state.store(
-        count << _Segment<Element>.countShift | _Segment<Element>.claimedBit,
-        ordering: .releasing)
+      segment.state.store(count << _Segment<Element>.countShift, ordering: .releasing)
       let wanted = limit &- count
       let made = batchProducer(
         _Batch(segment.base + count, count: wanted, segment: segment, start: count))
@@ -279,9 +249,7 @@ internal final class _Frontier<Element>: _StorageBase {
     }
     var count = count
     while count < limit {
-      segment.state.store(
-        count << _Segment<Element>.countShift | _Segment<Element>.claimedBit,
-        ordering: .releasing)
+      segment.state.store(count << _Segment<Element>.countShift, ordering: .releasing)
       guard producer(segment.base + count) else {
         _releaseSources()
         return count << _Segment<Element>.countShift | _Segment<Element>.endedBit

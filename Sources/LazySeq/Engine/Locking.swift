@@ -10,8 +10,8 @@
 // *published*; everyone else only reads what was published. Three storages
 // do this, each with one atomic word as its publication point:
 //
-// - a memo segment's `state` (count of elements, `endedBit`, `linkedBit`,
-//   `claimedBit`; Storage.swift),
+// - a memo segment's `state` (count of elements, `endedBit`, `linkedBit`;
+//   Segment.swift),
 // - a dynamic node's `done` (`headDone`, `tailDone`),
 // - a deferred sequence's `isResolved`.
 //
@@ -26,21 +26,30 @@
 //    published: the elements below the count, `next` once `linkedBit` is
 //    set, the node's head or tail once its bit is set. Release/acquire on
 //    the same word makes the writes of rule 1 happen-before those reads.
-// 3. **Claim with an acquiring compare-and-swap (memos).** To produce the
-//    element at count *c*, a thread changes the last segment's `state` from
-//    the value it saw, `c`, to `c | claimedBit` in one compare-and-swap with
-//    acquire ordering. Success makes it the only producer, and, because the
-//    value it replaced was written by the previous producer's releasing
-//    store, everything that producer did (including the producer closure's
-//    own captured state, such as the position of its source walker) happens
-//    before this production: the producer closure runs as if under a lock,
-//    on whichever thread wins. The releasing store of rule 1 (new count, or
-//    `linkedBit`, or `endedBit`, each without `claimedBit`) releases the
-//    claim. A thread that loses the race waits for that store
-//    (`_ForcingClaim.wait`): it re-reads the word with acquire ordering,
-//    spinning, then yielding, then sleeping; no thread is ever woken by
-//    another, so there is no kernel hand-off per element, and the readers of
-//    published elements never touch the claim at all.
+// 3. **Produce under the claim (memos).** One thread at a time holds a
+//    memo's claim (its frontier's `holder`, Claim.swift) and only it runs
+//    the producer. The holder keeps the claim from element to element: it
+//    marks itself producing, checks after a store-load fence that it still
+//    holds the claim, produces, publishes by rule 1, and clears the mark
+//    with a releasing store, all without a read-modify-write. Another
+//    thread that finds no element at the count waits for the publication;
+//    it takes the claim (one compare-and-swap with acquire and release
+//    ordering) only when the claim is free or its holder has not been
+//    producing for the whole spinning and yielding phase of its wait, then
+//    (after the same fence) waits until no other thread's mark is set: a
+//    thread that checked the claim before it changed hands (once or more)
+//    may still be producing. The fences order each thread's store before
+//    its load in one total order, so of a holder checking and a thread
+//    taking the claim at least one sees the other's store: at most one
+//    produces; the releasing stores of the state and
+//    of the mark, read with acquire by whoever produces next, make
+//    everything the previous production wrote (the element, the producer
+//    closure's own captured state, such as the position of its source
+//    walker) happen before the next production: the producer closure runs
+//    as if under a lock, on whichever thread holds the claim. Waiting spins,
+//    then yields, then sleeps (`_Backoff`); no thread is ever woken by
+//    another, so there is no kernel hand-off per element, and the readers
+//    of published elements never touch the claim at all.
 // 4. **Nodes and deferred sequences** compute under a `_ForcingLock` (a
 //    `Mutex`), and still publish by rule 1 and re-check by rule 2 inside
 //    the lock. The re-check's acquire matters: a contended Linux `Mutex`
@@ -50,10 +59,11 @@
 // Why it is enough: each value is written once, before the release that
 // publishes it, and never again (a segment's buffer below its count, a
 // node's values once their bits are set); so a reader that acquired the
-// word sees the final value and needs no lock, and `claimedBit` (or the
+// word sees the final value and needs no lock, and the claim (or the
 // lock) makes the writer unique. The words are only ever read with acquire
-// ordering, except the relaxed re-entrancy `owner` fields below, which each
-// thread compares only with its own identity (or its own stack).
+// ordering, except where a thread reads what only it writes (its own claim
+// record's mark, the re-entrancy `owner` field below) or the claim's holder
+// between the fenced store and load of rule 3.
 //
 // Invariant I1 (what makes `Seq.Shared` sound; Docs/Contracts.md): every
 // closure stored in the storages reachable from one `Seq` runs only while
@@ -67,13 +77,12 @@
 //
 // Re-entrancy: a producer that demands, directly or through other
 // sequences, the very element it is producing would wait for itself
-// forever. The claim's holder records an address on its own stack (a store,
-// no call); a thread whose claim fails and keeps failing past the spinning
-// phase looks up its stack's bounds, and if the holder's address lies within
-// them, the holder is itself: it stops with a precise precondition message
-// instead of deadlocking. The thread identity is thus computed only when a
-// claim waits, never on the claim's fast path. (Dynamic nodes and deferred
-// sequences, under a `_ForcingLock`, record the thread identity itself.)
+// forever. A thread's claim record says whether it is producing an element
+// of that memo; a thread that finds its own record producing when it
+// demands an element at the memo's count is the holder demanding its own
+// element: it stops with a precise precondition message instead of
+// deadlocking. (Dynamic nodes and deferred sequences, under a
+// `_ForcingLock`, record the thread identity itself.)
 
 public import Synchronization
 
@@ -96,36 +105,6 @@ package func currentThreadID() -> UInt {
     return UInt(pthread_self())
   #endif
 }
-
-/// Whether `address` lies on the calling thread's stack. Slow (it asks the
-/// thread library for the bounds): only a waiting claim calls it.
-@usableFromInline
-internal func _currentStackContains(_ address: UInt) -> Bool {
-  #if canImport(Darwin)
-    let thread = pthread_self()
-    let top = UInt(bitPattern: pthread_get_stackaddr_np(thread))
-    let size = UInt(pthread_get_stacksize_np(thread))
-    return address <= top && address > top &- size
-  #else
-    var attributes = pthread_attr_t()
-    guard _pthreadGetAttributes(pthread_self(), &attributes) == 0 else { return false }
-    defer { pthread_attr_destroy(&attributes) }
-    var low: UnsafeMutableRawPointer? = nil
-    var size = 0
-    guard pthread_attr_getstack(&attributes, &low, &size) == 0 else { return false }
-    let bottom = UInt(bitPattern: low)
-    return address >= bottom && address < bottom &+ UInt(size)
-  #endif
-}
-
-#if !canImport(Darwin)
-  /// `pthread_getattr_np` (glibc and musl), which the C module does not
-  /// export (it needs `_GNU_SOURCE`).
-  @_silgen_name("pthread_getattr_np")
-  private func _pthreadGetAttributes(
-    _ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>
-  ) -> Int32
-#endif
 
 /// Stops the program with the message LazySeq uses for a re-entrant force.
 @usableFromInline
@@ -163,70 +142,6 @@ internal struct _ForcingLock: ~Copyable, Sendable {
       owner.store(me, ordering: .relaxed)
       defer { owner.store(0, ordering: .relaxed) }
       return body()
-    }
-  }
-}
-
-/// The owner record of a memo's claim (see "The memory-ordering rule",
-/// point 3): the claim itself is the segment's `claimedBit`; this records
-/// an address on the holder's stack, for the re-entrancy check, and
-/// implements the wait of a thread that lost the claim.
-@usableFromInline
-internal struct _ForcingClaim: ~Copyable, Sendable {
-  /// An address on the holder's stack, or 0. Written only by the holder
-  /// (after its claim succeeds, and back to 0 before its publishing store),
-  /// so a thread finds an address of its own stack here only while it
-  /// holds the claim.
-  @usableFromInline internal let owner = Atomic<UInt>(0)
-
-  @inlinable
-  internal init() {}
-
-  /// Records the calling thread as the holder; call right after claiming.
-  /// A store of a stack address: no call, no thread identity.
-  @inlinable @inline(__always)
-  internal func enter() {
-    var marker: UInt8 = 0
-    _withUnprotectedUnsafeMutablePointer(to: &marker) {
-      owner.store(UInt(bitPattern: $0), ordering: .relaxed)
-    }
-  }
-
-  /// Clears the holder; call right before the publishing store.
-  @inlinable @inline(__always)
-  internal func leave() { owner.store(0, ordering: .relaxed) }
-
-  /// Waits until `state` differs from `claimed` (a value with the claim bit
-  /// set, seen by a failed claim) and returns the new value, loaded with
-  /// acquire ordering. Stops the program if the caller is the holder (a
-  /// re-entrant force, which would otherwise wait for itself forever),
-  /// which it checks once the spinning phase is over.
-  ///
-  /// Spins first (a production usually takes nanoseconds), then yields the
-  /// processor, then sleeps with a doubling pause of up to a millisecond
-  /// (a long production: a slow closure or a blocking source). Nobody
-  /// wakes a waiter, so a producer never pays for one.
-  @usableFromInline
-  internal func wait(
-    _ state: borrowing Atomic<Int>, while claimed: Int, _ what: StaticString
-  ) -> Int {
-    var round = 0
-    var pause: UInt32 = 1
-    while true {
-      let current = state.load(ordering: .acquiring)
-      if current != claimed { return current }
-      round += 1
-      if round <= 256 { continue }
-      if round == 257 {
-        let holder = owner.load(ordering: .relaxed)
-        if holder != 0 && _currentStackContains(holder) { _reentrantForce(what) }
-      }
-      if round <= 320 {
-        sched_yield()
-        continue
-      }
-      usleep(pause)
-      pause = Swift.min(pause * 2, 1_000)
     }
   }
 }

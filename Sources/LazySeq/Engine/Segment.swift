@@ -8,17 +8,14 @@ public import Synchronization
 
 /// Contiguous evaluated elements; part of a complete array or of a memo.
 ///
-/// `state` packs the number of initialized elements with three flags. It is
-/// the publication point of the memo and, on the memo's last segment, its
-/// forcing claim: see "The memory-ordering rule" in Locking.swift.
+/// `state` packs the number of initialized elements with two flags. It is
+/// the publication point of the memo: see "The memory-ordering rule" in
+/// Locking.swift (the claim to produce is the frontier's, Claim.swift).
 @usableFromInline
 internal final class _Segment<Element>: _Storage<Element> {
   @usableFromInline internal static var endedBit: Int { 1 }
   @usableFromInline internal static var linkedBit: Int { 2 }
-  /// Set (by one compare-and-swap) while a thread produces the element at
-  /// the count; cleared by the store that publishes what it produced.
-  @usableFromInline internal static var claimedBit: Int { 4 }
-  @usableFromInline internal static var countShift: Int { 3 }
+  @usableFromInline internal static var countShift: Int { 2 }
   @usableFromInline internal static var maximumCapacity: Int { 4096 }
 
   @usableFromInline internal let base: UnsafeMutablePointer<Element>

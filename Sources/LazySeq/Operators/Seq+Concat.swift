@@ -13,8 +13,6 @@
 // (at its current position) and the parts still to come, so streaming
 // through a concatenation lets the elements already passed be freed.
 
-public import Synchronization
-
 extension Seq {
   /// This sequence's elements followed by `other`'s (RAC `-concat:`).
   ///
@@ -131,17 +129,9 @@ internal final class _ConcatState<Element>: _StorageBase {
     // memo's claim (Locking.swift, rule 3). Splicing is optional (walking
     // the part is always correct), so never wait for the claim: its holder
     // may be this very thread (a part that demands its own concatenation)
-    // or one waiting for something this thread holds. Claiming the first
-    // segment from state 0 (nothing produced, nobody producing) guarantees
-    // the parts are still there; storing 0 back releases the claim without
-    // publishing anything.
-    _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
-    let claim = segment.state.compareExchange(
-      expected: 0, desired: _Segment<Element>.claimedBit,
-      successOrdering: .acquiring, failureOrdering: .relaxed)
-    guard claim.exchanged else { return nil }
-    let parts = frontier.concatParts
-    segment.state.store(0, ordering: .releasing)
+    // or one waiting for something this thread holds. Holding the claim
+    // while nothing is produced guarantees the parts are still there.
+    let parts = frontier._ifUnstarted(segment) { frontier.concatParts } ?? nil
     guard let parts, !parts.isEmpty else { return nil }
     return parts
   }

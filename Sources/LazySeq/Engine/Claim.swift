@@ -1,0 +1,259 @@
+// This source file is part of the LazySeq open source project
+// Licensed under Apache License v2.0; see LICENSE.txt
+
+// A memo's claim: which thread produces its elements (Locking.swift,
+// rule 3). The claim is held across elements, so that a walk that keeps
+// producing synchronises once per claim, not once per element.
+
+public import Synchronization
+
+#if canImport(Darwin)
+  internal import Darwin
+#elseif canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Musl)
+  internal import Musl
+#endif
+
+/// One thread's record in a memo's claim: the thread, and whether it is
+/// producing an element right now.
+///
+/// Only that thread writes `producing`; the record lives as long as the
+/// memo's frontier (in its list of records), so another thread may read it
+/// at any time.
+@usableFromInline
+internal final class _ClaimRecord {
+  /// The thread (`currentThreadID()`) this record belongs to.
+  @usableFromInline internal let thread: UInt
+  /// 1 while the thread produces (or is about to check that it may
+  /// produce) an element of the memo, else 0.
+  @usableFromInline internal let producing = Atomic<Int>(0)
+  /// The record added before this one.
+  @usableFromInline internal let next: _ClaimRecord?
+
+  @usableFromInline
+  internal init(thread: UInt, next: _ClaimRecord?) {
+    self.thread = thread
+    self.next = next
+  }
+}
+
+/// How a thread waits for another: spins first (a production usually takes
+/// nanoseconds), then yields the processor, then sleeps with a doubling
+/// pause of up to a millisecond (a slow closure or a blocking source).
+/// Nobody wakes a waiter, so a producer never pays for one.
+@usableFromInline
+internal struct _Backoff {
+  @usableFromInline internal var round = 0
+  @usableFromInline internal var pause: UInt32 = 1
+
+  /// Rounds of spinning, then of yielding, before the first sleep.
+  @usableFromInline internal static var spins: Int { 256 }
+  @usableFromInline internal static var yields: Int { 64 }
+
+  @inlinable
+  internal init() {}
+
+  /// Whether the spinning and yielding phases are over.
+  @inlinable
+  internal var isPatient: Bool { round > _Backoff.spins + _Backoff.yields }
+
+  @usableFromInline
+  internal mutating func pauseOnce() {
+    round += 1
+    if round <= _Backoff.spins { return }
+    if round <= _Backoff.spins + _Backoff.yields {
+      sched_yield()
+      return
+    }
+    usleep(pause)
+    pause = Swift.min(pause * 2, 1_000)
+  }
+}
+
+extension _Frontier {
+  /// Produces the element at the `seen` state of `segment` (the memo's last
+  /// segment) as the claim's holder whose record is `recordRef`, and
+  /// returns the state afterwards; `nil` if another thread took the claim
+  /// over (nothing produced).
+  ///
+  /// The holder marks itself producing, then (after a store-load fence)
+  /// checks that it still holds the claim; a thread taking the claim over
+  /// replaces the holder, then (after the same fence) reads the mark. Of the
+  /// two, at least one sees the other's write (the fences order each
+  /// thread's store before its load): either the holder sees it lost the
+  /// claim and produces nothing, or the new holder sees the mark and waits
+  /// for the production to end. No read-modify-write on the way.
+  @inlinable @inline(__always)
+  internal func _produce(
+    into segment: _Segment<Element>, seen: Int, as recordRef: Unmanaged<_ClaimRecord>
+  ) -> Int? {
+    recordRef._withUnsafeGuaranteedRef { record in
+      // This thread is producing an element of this memo already, and
+      // the producer demands the element it is producing.
+      if record.producing.load(ordering: .relaxed) != 0 { _reentrantForce("a lazy sequence") }
+      record.producing.store(1, ordering: .relaxed)
+      atomicMemoryFence(ordering: .sequentiallyConsistent)
+      guard holder.load(ordering: .relaxed)?.toOpaque() == recordRef.toOpaque() else {
+        record.producing.store(0, ordering: .releasing)
+        return nil
+      }
+      // Still the holder, and nobody else can produce now: the state is
+      // what this thread (or the holder before it) last published.
+      let state = segment.state.load(ordering: .acquiring)
+      guard state == seen else {
+        record.producing.store(0, ordering: .releasing)
+        return state
+      }
+      _checkInvariants(producingInto: segment)  // LAZYSEQ_INVARIANTS only
+      let published: Int
+      let count = seen >> _Segment<Element>.countShift
+      if _slowPath(count >= segment.capacity) {
+        published = _link(after: segment, seen: seen)
+      } else if _slowPath(!producer(segment.base + count)) {
+        published = _end(segment, seen: seen)
+      } else {
+        var state = (count &+ 1) << _Segment<Element>.countShift
+        if _slowPath(aheadCount > 1) { state = _produceAhead(into: segment, count: count &+ 1) }
+        // Publishes the element (rule 1 of Locking.swift).
+        segment.state.store(state, ordering: .releasing)
+        published = state
+      }
+      // After the publication: a thread taking the claim over waits for
+      // this store, then reads the state.
+      record.producing.store(0, ordering: .releasing)
+      return published
+    }
+  }
+
+  /// `force` for a thread that does not hold the claim (or lost it): waits
+  /// for the element to be published, or for the claim to be free or its
+  /// holder idle (not producing) for a while, then takes the claim over
+  /// (one compare-and-swap) and produces the element itself.
+  @usableFromInline @inline(never)
+  internal func _waitOrTakeOver(_ segment: _Segment<Element>, seen: Int, me: UInt) -> Int {
+    var mine = _record(of: me)
+    if let mine, mine.producing.load(ordering: .relaxed) != 0 {
+      _reentrantForce("a lazy sequence")
+    }
+    var backoff = _Backoff()
+    while true {
+      let state = segment.state.load(ordering: .acquiring)
+      if state != seen { return state }
+      let current = holder.load(ordering: .acquiring)
+      if let current, current._withUnsafeGuaranteedRef({ $0.thread == me }) {
+        if let state = _produce(into: segment, seen: seen, as: current) { return state }
+        continue
+      }
+      // A holder that is producing will publish soon; one that is not may
+      // be about to (its walk is between two elements): both are given the
+      // spinning and yielding phases before the claim is taken from them.
+      let busy = current?._withUnsafeGuaranteedRef { $0.producing.load(ordering: .acquiring) } ?? 0
+      guard current == nil || (busy == 0 && backoff.isPatient) else {
+        backoff.pauseOnce()
+        continue
+      }
+      let record = mine ?? _addRecord(for: me)
+      mine = record
+      _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
+      let taken = holder.compareExchange(
+        expected: current, desired: Unmanaged.passUnretained(record),
+        successOrdering: .acquiringAndReleasing, failureOrdering: .relaxed)
+      guard taken.exchanged else { continue }
+      atomicMemoryFence(ordering: .sequentiallyConsistent)
+      // A thread that checked the claim before it changed may still be
+      // producing (see `_produce`): the previous holder, or one before it
+      // if the claim changed hands more than once meanwhile. Wait for
+      // every such production to end.
+      _waitForProductions(except: record)
+      backoff = _Backoff()
+    }
+  }
+
+  /// Waits until no thread but the owner of `mine` is marked producing.
+  ///
+  /// Called by a thread that has just taken the claim, after the fence: a
+  /// thread whose fenced check still found itself holding the claim set its
+  /// mark before that check, so the scan sees the mark (or the store that
+  /// cleared it), and no thread starts producing afterwards without holding
+  /// the claim again.
+  @usableFromInline
+  internal func _waitForProductions(except mine: _ClaimRecord) {
+    var record = records.load(ordering: .acquiring)?.takeUnretainedValue()
+    while let current = record {
+      if current !== mine {
+        var waiting = _Backoff()
+        while current.producing.load(ordering: .acquiring) != 0 { waiting.pauseOnce() }
+      }
+      record = current.next
+    }
+  }
+
+  /// The calling thread's record in this memo's claim, if it has one.
+  @usableFromInline
+  internal func _record(of thread: UInt) -> _ClaimRecord? {
+    var record = records.load(ordering: .acquiring)?.takeUnretainedValue()
+    while let current = record {
+      if current.thread == thread { return current }
+      record = current.next
+    }
+    return nil
+  }
+
+  /// Adds a record for the calling thread (which has none).
+  @usableFromInline
+  internal func _addRecord(for thread: UInt) -> _ClaimRecord {
+    var head = records.load(ordering: .acquiring)
+    while true {
+      let record = _ClaimRecord(thread: thread, next: head?.takeUnretainedValue())
+      let new = Unmanaged.passRetained(record)
+      _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
+      let pushed = records.compareExchange(
+        expected: head, desired: new, successOrdering: .acquiringAndReleasing,
+        failureOrdering: .acquiring)
+      if pushed.exchanged { return record }
+      new.release()
+      head = pushed.original
+    }
+  }
+
+  /// Runs `body` if nothing has been produced into `segment` (the memo's
+  /// first) and the calling thread can hold the claim without waiting, then
+  /// frees the claim again; returns `nil` otherwise. For work that is
+  /// optional and must never wait (splicing a concatenation's parts).
+  @usableFromInline
+  internal func _ifUnstarted<R>(_ segment: _Segment<Element>, _ body: () -> R) -> R? {
+    guard segment.state.load(ordering: .acquiring) == 0 else { return nil }
+    let me = currentThreadID()
+    let record = _record(of: me) ?? _addRecord(for: me)
+    guard record.producing.load(ordering: .relaxed) == 0 else { return nil }
+    let current = holder.load(ordering: .acquiring)
+    let wasHeld = current?.toOpaque() == Unmanaged.passUnretained(record).toOpaque()
+    if !wasHeld {
+      guard current == nil else { return nil }
+      _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
+      let claimed = holder.compareExchange(
+        expected: nil, desired: Unmanaged.passUnretained(record),
+        successOrdering: .acquiringAndReleasing, failureOrdering: .relaxed)
+      guard claimed.exchanged else { return nil }
+    }
+    let recordRef = Unmanaged.passUnretained(record)
+    record.producing.store(1, ordering: .relaxed)
+    atomicMemoryFence(ordering: .sequentiallyConsistent)
+    if !wasHeld { _waitForProductions(except: record) }
+    var result: R? = nil
+    if holder.load(ordering: .relaxed)?.toOpaque() == recordRef.toOpaque(),
+      segment.state.load(ordering: .acquiring) == 0
+    {
+      result = body()
+    }
+    record.producing.store(0, ordering: .releasing)
+    if !wasHeld {
+      // Free the claim again (unless it was taken over meanwhile).
+      _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
+      _ = holder.compareExchange(
+        expected: recordRef, desired: nil, successOrdering: .releasing, failureOrdering: .relaxed)
+    }
+    return result
+  }
+}
