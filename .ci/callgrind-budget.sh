@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# A deterministic instruction budget for the signal engine and the properties
-# built on it (CI quick mode).
+# A deterministic instruction budget for the signal engine, the properties
+# built on it, and the first walks of a memoized Seq (CI quick mode).
 #
 # For each case, runs the release benchmark binary under
 # `valgrind --tool=callgrind` at two sizes and takes the difference, so
@@ -34,6 +34,8 @@ budgets=(
   "signal-sequence-array 575"
   "signal-subscribe-dispose 4700"
   "property-set 750"
+  "seq-first-walk 255"
+  "seq-ahead-first-walk 130"
 )
 small=5000
 large=15000

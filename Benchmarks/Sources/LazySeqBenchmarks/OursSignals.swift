@@ -110,7 +110,7 @@ enum OursConversions {
   }
 }
 
-/// The cases of `--instructions NAME --n N`: one run of one signal or sequence case, for
+/// The cases of `--instructions NAME --n N`: one run of one signal case, for
 /// `valgrind --tool=callgrind` (see `.ci/callgrind-budget.sh`).
 let instructionCases: [String: @Sendable (Int) -> Int] = [
   "signal-pump": OursSignals.pump,
@@ -125,10 +125,6 @@ let instructionCases: [String: @Sendable (Int) -> Int] = [
   "signal-combinelatest-pump": OursSignals.pumpCombineLatest,
   "signal-windows": OursSignals.windows,
   "seq-windows": { OursSeq.windows(Array(0..<$0)) },
-  "seq-walk": { OursSeq.walk(Array(0..<$0)) },
-  "seq-first-walk": { OursSeq.firstWalk(Array(0..<$0)) },
-  "seq-first-walk-ahead": { OursSeq.firstWalkAhead(Array(0..<$0)) },
-  "seq-shared-map-walk": { OursSeq.mapFirstWalk(Array(0..<$0)) },
   "combine-pump": Combine.pump,
   "combine-subscribe-dispose": Combine.subscribeDispose,
   "combine-collect": { Combine.collect(Array(0..<$0)) },
