@@ -6,6 +6,22 @@
 
 public import Synchronization
 
+/// The layout of the state word of a chunk of published elements: the count
+/// of initialized elements, shifted left by `countShift`, with two flags.
+/// One layout for a memo's segments and for the chunks of a signal's inbox
+/// (LazySeqSignals' `signal.sequence`), which publish the same way (see "The
+/// memory-ordering rule" in Locking.swift).
+@usableFromInline
+package enum ChunkState {
+  /// The sequence ends after the elements counted.
+  @inlinable package static var endedBit: Int { 1 }
+  /// The chunk is full, and its successor is set.
+  @inlinable package static var linkedBit: Int { 2 }
+  @inlinable package static var countShift: Int { 2 }
+  /// The largest capacity of a chunk (chunks grow by doubling up to it).
+  @inlinable package static var maximumCapacity: Int { 4096 }
+}
+
 /// Contiguous evaluated elements; part of a complete array or of a memo.
 ///
 /// `state` packs the number of initialized elements with two flags. It is
@@ -13,10 +29,10 @@ public import Synchronization
 /// Locking.swift (the claim to produce is the frontier's, Claim.swift).
 @usableFromInline
 internal final class _Segment<Element>: _Storage<Element> {
-  @usableFromInline internal static var endedBit: Int { 1 }
-  @usableFromInline internal static var linkedBit: Int { 2 }
-  @usableFromInline internal static var countShift: Int { 2 }
-  @usableFromInline internal static var maximumCapacity: Int { 4096 }
+  @inlinable internal static var endedBit: Int { ChunkState.endedBit }
+  @inlinable internal static var linkedBit: Int { ChunkState.linkedBit }
+  @inlinable internal static var countShift: Int { ChunkState.countShift }
+  @inlinable internal static var maximumCapacity: Int { ChunkState.maximumCapacity }
 
   @usableFromInline internal let base: UnsafeMutablePointer<Element>
   @usableFromInline internal let capacity: Int

@@ -77,10 +77,11 @@ extension Operators {
   // again; `next` is written once, before `linkedBit` is published.
   @usableFromInline
   final class InboxChunk<Value>: @unchecked Sendable {
-    @usableFromInline static var linkedBit: Int { 1 }
-    @usableFromInline static var endedBit: Int { 2 }
-    @usableFromInline static var countShift: Int { 2 }
-    @usableFromInline static var maximumCapacity: Int { 4096 }
+    // The layout of a memo segment's state (LazySeq's `ChunkState`).
+    @inlinable static var linkedBit: Int { ChunkState.linkedBit }
+    @inlinable static var endedBit: Int { ChunkState.endedBit }
+    @inlinable static var countShift: Int { ChunkState.countShift }
+    @inlinable static var maximumCapacity: Int { ChunkState.maximumCapacity }
 
     @usableFromInline let base: UnsafeMutablePointer<Value>
     @usableFromInline let capacity: Int
