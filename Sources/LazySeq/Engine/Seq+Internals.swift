@@ -212,17 +212,17 @@ extension Seq {
     return result
   }
 
-  /// Precondition of `chunks(ofCount:)`.
+  /// Precondition of `chunks(ofCount:)`; `operation` as the caller wrote
+  /// it (`Seq.chunks(ofCount:)`).
   @inlinable
   internal static func _checkPositiveCount(_ count: Int, _ operation: StaticString) {
-    precondition(
-      count >= 1, "LazySeq: \(operation) requires a count of at least 1, but got \(count)")
+    precondition(count >= 1, argumentMessage(operation, "the count must be at least 1", got: count))
   }
 
-  /// Precondition shared by `take` and `skip` (and their signal forms).
+  /// Precondition shared by `take`, `skip` and the other counts that may be
+  /// zero; `operation` as the caller wrote it (`Seq.take(_:)`).
   @inlinable
   internal static func _checkCount(_ count: Int, _ operation: StaticString) {
-    precondition(
-      count >= 0, "LazySeq: \(operation) requires a non-negative count, but got \(count)")
+    precondition(count >= 0, argumentMessage(operation, "the count must not be negative", got: count))
   }
 }

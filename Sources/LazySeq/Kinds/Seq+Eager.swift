@@ -75,7 +75,7 @@ extension Seq {
   @inlinable
   public func evaluatingAhead(_ count: Int) -> Seq<Element> {
     precondition(
-      count >= 1, "LazySeq: evaluatingAhead(_:) requires a count of at least 1, but got \(count)")
+      count >= 1, argumentMessage("Seq.evaluatingAhead(_:)", "the count must be at least 1", got: count))
     if count == 1 { return lazy }
     var result = self
     result._mode = count

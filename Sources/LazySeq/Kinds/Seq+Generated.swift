@@ -85,7 +85,7 @@ extension Seq {
   /// - Complexity: O(1), and O(1) memory whatever the count.
   @inlinable
   public static func repeating(_ value: Element, count: Int) -> Seq<Element> {
-    _checkCount(count, "repeating(_:count:)")
+    _checkCount(count, "Seq.repeating(_:count:)")
     return _indexedCursor(count: count) { _ in value }
   }
 
@@ -135,7 +135,7 @@ extension Seq {
   /// - Complexity: O(1) to create; O(1) per element.
   @inlinable
   public func cycled(times: Int) -> Seq<Element> {
-    Seq._checkCount(times, "cycled(times:)")
+    Seq._checkCount(times, "Seq.cycled(times:)")
     if times == 0 { return Seq(_storage: nil, index: 0, mode: _mode) }
     if times == 1 { return self }
     let state = _StateBox((start: Optional(self.lazy), remaining: times - 1, sawElement: false))

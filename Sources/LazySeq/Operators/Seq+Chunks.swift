@@ -21,7 +21,7 @@ extension Seq {
   /// - Complexity: O(1) to create; O(`count`) per chunk.
   @inlinable
   public func chunks(ofCount count: Int) -> Seq<[Element]> {
-    Seq._checkPositiveCount(count, "chunks(ofCount:)")
+    Seq._checkPositiveCount(count, "Seq.chunks(ofCount:)")
     return _derived { source in
       {
         guard let first = source.walker.next() else { return nil }

@@ -22,7 +22,7 @@ extension Seq {
   /// - Complexity: O(1) to create; O(1) per element, O(`count`) memory.
   @inlinable
   public func dropLast(_ count: Int = 1) -> Seq<Element> {
-    Seq._checkCount(count, "dropLast(_:)")
+    Seq._checkCount(count, "Seq.dropLast(_:)")
     if count == 0 { return self }
     // A ring of the `count` elements read ahead; `next` is the oldest.
     let ring = _StateBox((elements: [Element](), next: 0))
@@ -61,7 +61,7 @@ extension Seq {
   /// - Complexity: O(1) to create; O(*n*) on first use, O(`count`) memory.
   @inlinable
   public func takeLast(_ count: Int) -> Seq<Element> {
-    Seq._checkCount(count, "takeLast(_:)")
+    Seq._checkCount(count, "Seq.takeLast(_:)")
     if count == 0 { return Seq(_storage: nil, index: 0, mode: _mode) }
     return _finish(
       Seq._deferred(walking: self) { walker in

@@ -25,7 +25,7 @@ extension Seq {
   ///   use.
   @inlinable
   public func skip(_ count: Int) -> Seq<Element> {
-    Seq._checkCount(count, "skip(_:)")
+    Seq._checkCount(count, "Seq.skip(_:)")
     var (position, remaining) = Seq._jump(self, count)
     position._mode = _mode
     position._checkInvariants()
@@ -121,7 +121,7 @@ extension Seq {
   /// - Precondition: `count` is not negative.
   @inlinable
   public func take(_ count: Int) -> Seq<Element> {
-    Seq._checkCount(count, "take(_:)")
+    Seq._checkCount(count, "Seq.take(_:)")
     if count == 0 { return Seq(_storage: nil, index: 0, mode: _mode) }
     let taken = _StateBox(0)
     return _derived { source in

@@ -37,8 +37,10 @@ extension Seq {
   ///   an array).
   @inlinable
   public func windows(ofCount count: Int, step: Int = 1) -> Seq<[Element]> {
-    precondition(count >= 1, "Seq.windows(ofCount:step:): the count must be at least 1, got \(count)")
-    precondition(step >= 1, "Seq.windows(ofCount:step:): the step must be at least 1, got \(step)")
+    precondition(
+      count >= 1, argumentMessage("Seq.windows(ofCount:step:)", "the count must be at least 1", got: count))
+    precondition(
+      step >= 1, argumentMessage("Seq.windows(ofCount:step:)", "the step must be at least 1", got: step))
     let last = _StateBox<[Element]?>(nil)
     return _derived { source in
       {

@@ -6,6 +6,7 @@
 // blocking conversions.
 
 internal import Dispatch
+internal import LazySeq
 
 extension Signal where Value: Sendable {
   /// The signal's values as an `AsyncSequence`, for `for try await`, with
@@ -72,7 +73,9 @@ extension Signal where Value: Sendable {
     case .unbounded: break
     case .bufferingOldest(let limit), .bufferingNewest(let limit):
       precondition(
-        limit >= 0, "Signal.values(bufferingPolicy:): the buffer limit must not be negative, got \(limit)")
+        limit >= 0,
+        argumentMessage(
+          "Signal.values(bufferingPolicy:)", "the buffer limit must not be negative", got: limit))
     }
     return SignalValues(signal: self, bufferingPolicy: bufferingPolicy)
   }

@@ -1,6 +1,8 @@
 // This source file is part of the LazySeq open source project
 // Licensed under Apache License v2.0; see LICENSE.txt
 
+internal import LazySeq
+
 extension TestScheduler {
   /// A `Clock` on the scheduler's virtual time, for async code under test.
   ///
@@ -124,7 +126,9 @@ extension TestScheduler {
   ///
   /// - Parameter interval: how far to move; must not be negative.
   public func advance(by interval: Duration) async {
-    precondition(interval >= .zero, "TestScheduler.advance(by:): the interval must not be negative")
+    precondition(
+      interval >= .zero,
+      argumentMessage("TestScheduler.advance(by:)", "the interval must not be negative", got: interval))
     let target = now + interval
     // Work started before this call, by code other than the scheduler's
     // actions, is untracked: give it a while to get going.

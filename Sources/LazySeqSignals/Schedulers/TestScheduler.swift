@@ -20,6 +20,8 @@
 /// scheduler.advance(by: .seconds(4))  // nothing
 /// scheduler.advance(by: .seconds(1))  // prints "five"
 /// ```
+internal import LazySeq
+
 public final class TestScheduler: Scheduler {
   private struct Entry {
     var time: Duration
@@ -107,7 +109,9 @@ public final class TestScheduler: Scheduler {
   ///
   /// - Parameter interval: how far to move; must not be negative.
   public func advance(by interval: Duration) {
-    precondition(interval >= .zero, "TestScheduler.advance(by:): the interval must not be negative")
+    precondition(
+      interval >= .zero,
+      argumentMessage("TestScheduler.advance(by:)", "the interval must not be negative", got: interval))
     advance(to: now + interval)
   }
 

@@ -3,6 +3,8 @@
 
 // chunks(ofCount:): the `Seq` name of `buffer(count:)`.
 
+public import LazySeq
+
 extension Signal where Value: Sendable {
   /// Collects values into arrays of `count`; completion sends the rest.
   /// The name `Seq.chunks(ofCount:)` has, for ``buffer(count:)``.
@@ -23,7 +25,8 @@ extension Signal where Value: Sendable {
   /// - Complexity: O(1) amortized per value; O(`count`) memory.
   @inlinable  // lazy-performance: a fused operator specializes with its chain
   public func chunks(ofCount count: Int) -> Signal<[Value]> {
-    precondition(count >= 1, "Signal.chunks(ofCount:): the count must be at least 1, got \(count)")
+    precondition(
+      count >= 1, argumentMessage("Signal.chunks(ofCount:)", "the count must be at least 1", got: count))
     return buffer(count: count)
   }
 }

@@ -4,6 +4,8 @@
 // dropLast(_:): all but the last values, the signal form of
 // `Seq.dropLast(_:)`.
 
+public import LazySeq
+
 extension Signal {
   /// Sends all the values but the last `count`.
   ///
@@ -27,7 +29,8 @@ extension Signal {
   /// - Complexity: O(1) per value; memory O(`count`).
   @inlinable  // lazy-performance: a fused operator specializes with its chain
   public func dropLast(_ count: Int = 1) -> Signal<Value> {
-    precondition(count >= 0, "Signal.dropLast(_:): the count must not be negative, got \(count)")
+    precondition(
+      count >= 0, argumentMessage("Signal.dropLast(_:)", "the count must not be negative", got: count))
     if count == 0 { return self }
     return lift { sink, _ in
       // A ring of the last `count` values; once full, `oldest` indexes the

@@ -1,6 +1,8 @@
 // This source file is part of the LazySeq open source project
 // Licensed under Apache License v2.0; see LICENSE.txt
 
+public import LazySeq
+
 extension Signal {
   /// Drops the first `count` values. RAC `-skip:`.
   ///
@@ -8,7 +10,7 @@ extension Signal {
   /// - Returns: the values after the first `count`.
   @inlinable
   public func skip(_ count: Int) -> Signal<Value> {
-    precondition(count >= 0, "Signal.skip(_:): the count must not be negative, got \(count)")
+    precondition(count >= 0, argumentMessage("Signal.skip(_:)", "the count must not be negative", got: count))
     return lift { sink, _ in
       var remaining = count
       return Sink(
@@ -31,7 +33,7 @@ extension Signal {
   /// - Returns: at most `count` values.
   @inlinable
   public func take(_ count: Int) -> Signal<Value> {
-    precondition(count >= 0, "Signal.take(_:): the count must not be negative, got \(count)")
+    precondition(count >= 0, argumentMessage("Signal.take(_:)", "the count must not be negative", got: count))
     if count == 0 { return .empty }
     return lift { sink, lifetime in
       var taken = 0
@@ -136,7 +138,8 @@ extension Signal {
   /// - Complexity: O(1) per value; memory O(`count`).
   @inlinable
   public func takeLast(_ count: Int) -> Signal<Value> {
-    precondition(count >= 0, "Signal.takeLast(_:): the count must not be negative, got \(count)")
+    precondition(
+      count >= 0, argumentMessage("Signal.takeLast(_:)", "the count must not be negative", got: count))
     return lift { sink, _ in
       // A ring buffer: once full, `start` is the oldest value.
       var buffer: [Value] = []

@@ -4,6 +4,8 @@
 // windows(ofCount:step:): sliding windows of a signal's values, the signal
 // form of `Seq.windows(ofCount:step:)`.
 
+public import LazySeq
+
 extension Signal {
   /// Sliding windows of `count` consecutive values, each starting `step`
   /// values after the previous one; only full windows are sent.
@@ -34,8 +36,11 @@ extension Signal {
   ///   an array); memory O(`count`).
   @inlinable  // lazy-performance: a fused operator specializes with its chain
   public func windows(ofCount count: Int, step: Int = 1) -> Signal<[Value]> {
-    precondition(count >= 1, "Signal.windows(ofCount:step:): the count must be at least 1, got \(count)")
-    precondition(step >= 1, "Signal.windows(ofCount:step:): the step must be at least 1, got \(step)")
+    precondition(
+      count >= 1, argumentMessage("Signal.windows(ofCount:step:)", "the count must be at least 1", got: count)
+    )
+    precondition(
+      step >= 1, argumentMessage("Signal.windows(ofCount:step:)", "the step must be at least 1", got: step))
     return lift { sink, _ in
       // One mutation of the captured state per value: each access to a
       // captured `var` is checked for exclusivity at run time.

@@ -5,6 +5,8 @@
 // forms of `Seq.cycled()` and `Seq.cycled(times:)`. One run at a time, on a
 // trampoline, so a synchronous source never grows the stack.
 
+internal import LazySeq
+
 extension Signal {
   /// Runs this signal again after each completion, until a run sends no
   /// value, an error, or disposal. RAC `-repeat`, with the end `Seq` has.
@@ -52,7 +54,8 @@ extension Signal {
   /// - Returns: the runs of this signal, one after the other.
   /// - Complexity: O(1) per value and per run.
   public func cycled(times: Int) -> Signal<Value> {
-    precondition(times >= 0, "Signal.cycled(times:): the count must not be negative, got \(times)")
+    precondition(
+      times >= 0, argumentMessage("Signal.cycled(times:)", "the count must not be negative", got: times))
     if times == 0 { return .empty }
     if times == 1 { return self }
     return cycling(times: times)

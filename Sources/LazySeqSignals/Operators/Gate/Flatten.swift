@@ -1,6 +1,8 @@
 // This source file is part of the LazySeq open source project
 // Licensed under Apache License v2.0; see LICENSE.txt
 
+internal import LazySeq
+
 extension Operators {
   /// Merges inner signals into one subscriber, at most `limit` at a time
   /// (0 = no limit), queuing the rest. Completes once the outer side is done
@@ -275,7 +277,7 @@ extension Signal {
   public func flatten<U>(maxConcurrent: Int) -> Signal<U> where Value == Signal<U> {
     precondition(
       maxConcurrent >= 0,
-      "Signal.flatten(maxConcurrent:): the limit must not be negative, got \(maxConcurrent)")
+      argumentMessage("Signal.flatten(maxConcurrent:)", "the limit must not be negative", got: maxConcurrent))
     return Signal<U> { downstream in
       let flatten = Operators.Flatten(downstream: downstream, limit: maxConcurrent)
       self.forward(

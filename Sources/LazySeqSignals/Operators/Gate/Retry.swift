@@ -4,6 +4,8 @@
 // retry and repeat: resubscribe after an error or a completion, one run at a
 // time (a trampoline, so a synchronous source never grows the stack).
 
+internal import LazySeq
+
 extension Signal {
   /// Resubscribes after an error, at most `count` times (`count + 1`
   /// attempts in all); the last error is forwarded. RAC `-retry:`.
@@ -16,7 +18,8 @@ extension Signal {
   /// - Parameter count: the number of retries; must not be negative.
   /// - Returns: the retrying signal.
   public func retry(_ count: Int) -> Signal<Value> {
-    precondition(count >= 0, "Signal.retry(_:): the count must not be negative, got \(count)")
+    precondition(
+      count >= 0, argumentMessage("Signal.retry(_:)", "the count must not be negative", got: count))
     return resubscribing(onError: count, onCompleted: false)
   }
 

@@ -1,6 +1,8 @@
 // This source file is part of the LazySeq open source project
 // Licensed under Apache License v2.0; see LICENSE.txt
 
+internal import LazySeq
+
 extension Signal where Value: Sendable {
   /// Shares one subscription of this signal among all current subscribers,
   /// subscribing on the first and disposing it when the last one leaves.
@@ -47,7 +49,8 @@ extension Signal where Value: Sendable {
   /// - Complexity: O(`count`) memory per shared subscription; O(`count`)
   ///   to join one.
   public func share(replay count: Int = 0) -> Signal<Value> {
-    precondition(count >= 0, "Signal.share(replay:): the count must not be negative, got \(count)")
+    precondition(
+      count >= 0, argumentMessage("Signal.share(replay:)", "the count must not be negative", got: count))
     let share = Operators.Share(source: self, replay: count)
     return Signal { downstream in share.join(downstream) }
   }

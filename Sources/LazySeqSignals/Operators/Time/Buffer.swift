@@ -5,6 +5,8 @@
 // comes first (gate operators whose batch is state inside the downstream's
 // gate, so a timer, a full batch and completion are ordered by the gate).
 
+public import LazySeq
+
 extension Signal where Value: Sendable {
   /// Collects values into arrays of `count`; completion sends the rest.
   /// Kotlin Flow `chunked`; RxSwift `buffer(timeSpan:count:)` without the
@@ -28,7 +30,8 @@ extension Signal where Value: Sendable {
   /// - Complexity: O(1) amortized per value; O(`count`) memory.
   @inlinable  // lazy-performance: a fused operator specializes with its chain
   public func buffer(count: Int) -> Signal<[Value]> {
-    precondition(count > 0, "Signal.buffer(count:): the count must be positive, got \(count)")
+    precondition(
+      count > 0, argumentMessage("Signal.buffer(count:)", "the count must be positive", got: count))
     return lift { sink, _ in
       var batch: [Value] = []
       batch.reserveCapacity(count)
@@ -96,7 +99,7 @@ extension Signal where Value: Sendable {
   ///   array; O(`count`) memory.
   public func buffer(_ interval: Duration, count: Int, on scheduler: any Scheduler) -> Signal<[Value]> {
     precondition(
-      count > 0, "Signal.buffer(_:count:on:): the count must be positive, got \(count)")
+      count > 0, argumentMessage("Signal.buffer(_:count:on:)", "the count must be positive", got: count))
     return Operators.buffer(self, interval, count: count, on: scheduler)
   }
 }

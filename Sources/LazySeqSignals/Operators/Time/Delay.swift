@@ -4,6 +4,8 @@
 // delay(_:on:): values and completion later; the armed timers are bookkeeping
 // that sends nothing of its own (each timer sends through the downstream gate).
 
+internal import LazySeq
+
 extension Signal where Value: Sendable {
   /// Delays values and completion by `interval`; errors pass at once.
   /// RAC `-delay:`.
@@ -15,7 +17,9 @@ extension Signal where Value: Sendable {
   ///   - scheduler: where the delayed events are sent.
   /// - Returns: the delayed signal.
   public func delay(_ interval: Duration, on scheduler: any Scheduler) -> Signal<Value> {
-    precondition(interval >= .zero, "Signal.delay(_:on:): the interval must not be negative, got \(interval)")
+    precondition(
+      interval >= .zero,
+      argumentMessage("Signal.delay(_:on:)", "the interval must not be negative", got: interval))
     return Signal { downstream in
       let delay = Operators.Delay(interval, on: scheduler)
       downstream.disposables.add(delay)

@@ -2,6 +2,7 @@
 // Licensed under Apache License v2.0; see LICENSE.txt
 
 public import Foundation
+internal import LazySeq
 
 extension Signal where Value == Date {
   /// Sends the current date every `period`, until disposed. RAC
@@ -13,7 +14,8 @@ extension Signal where Value == Date {
   ///   - scheduler: where the values are sent.
   /// - Returns: an infinite signal of dates.
   public static func interval(_ period: Duration, on scheduler: any Scheduler) -> Signal<Date> {
-    precondition(period > .zero, "Signal.interval(_:on:): the period must be positive, got \(period)")
+    precondition(
+      period > .zero, argumentMessage("Signal.interval(_:on:)", "the period must be positive", got: period))
     return Signal { downstream in
       scheduler.schedule(after: period, repeatingEvery: period) { downstream.sendNext(Date()) }
     }

@@ -42,9 +42,10 @@ extension Signal where Value: Sendable {
   ///   take constant stack, however many there are.
   public func retry(_ count: Int, delay: Duration, on scheduler: any Scheduler) -> Signal<Value> {
     precondition(
-      count >= 0, "Signal.retry(_:delay:on:): the count must not be negative, got \(count)")
+      count >= 0, argumentMessage("Signal.retry(_:delay:on:)", "the count must not be negative", got: count))
     precondition(
-      delay >= .zero, "Signal.retry(_:delay:on:): the delay must not be negative, got \(delay)")
+      delay >= .zero,
+      argumentMessage("Signal.retry(_:delay:on:)", "the delay must not be negative", got: delay))
     return Signal { downstream in
       // The attempt in progress, or the pause before the next one.
       let current = SerialDisposable()

@@ -4,6 +4,8 @@
 // throttle and debounce: the waiting value is state inside the downstream's
 // gate, so a timer, a new value and completion are ordered by the gate.
 
+internal import LazySeq
+
 extension Signal where Value: Sendable {
   /// Sends a value only after `interval` of silence: each value replaces
   /// the one waiting, and the waiting value is sent once no new value has
@@ -18,7 +20,8 @@ extension Signal where Value: Sendable {
   /// - Returns: the throttled signal.
   public func throttle(_ interval: Duration, on scheduler: any Scheduler) -> Signal<Value> {
     precondition(
-      interval >= .zero, "Signal.throttle(_:on:): the interval must not be negative, got \(interval)")
+      interval >= .zero,
+      argumentMessage("Signal.throttle(_:on:)", "the interval must not be negative", got: interval))
     return throttle(interval, on: scheduler, valuesPassing: { _ in true })
   }
 
@@ -41,7 +44,8 @@ extension Signal where Value: Sendable {
   ) -> Signal<Value> {
     precondition(
       interval >= .zero,
-      "Signal.throttle(_:on:valuesPassing:): the interval must not be negative, got \(interval)")
+      argumentMessage(
+        "Signal.throttle(_:on:valuesPassing:)", "the interval must not be negative", got: interval))
     return Signal { downstream in
       // Inside `downstream`'s gate: the waiting value. A timer that fires,
       // a new value and completion each decide and send in one step of the
@@ -116,7 +120,8 @@ extension Signal where Value: Sendable {
   /// - Returns: the debounced signal.
   public func debounce(_ interval: Duration, on scheduler: any Scheduler) -> Signal<Value> {
     precondition(
-      interval >= .zero, "Signal.debounce(_:on:): the interval must not be negative, got \(interval)")
+      interval >= .zero,
+      argumentMessage("Signal.debounce(_:on:)", "the interval must not be negative", got: interval))
     return throttle(interval, on: scheduler)
   }
 }
