@@ -207,6 +207,42 @@ enum DeliveryEvent<Value: Sendable>: Sendable {
   case end(Completion)
 }
 
+/// The events of one subscription on their way to its callbacks' actor, and
+/// whether a drain (a main-queue block, a task) is scheduled or running: an
+/// event sent meanwhile queues behind it, so events arrive in order and one
+/// drain serves a burst.
+struct DeliveryMailbox<Value: Sendable>: Sendable {
+  private struct State {
+    var events: [DeliveryEvent<Value>] = []
+    var draining = false
+  }
+
+  // `Locked`, not a bare `Mutex`: its hand-over is visible to ThreadSanitizer.
+  private let state = Locked(State())
+
+  /// Whether no drain is scheduled or running (so nothing is queued).
+  var isIdle: Bool { state.withLock { !$0.draining } }
+
+  /// Queues `event`; returns whether the caller must start a drain.
+  func post(_ event: DeliveryEvent<Value>) -> Bool {
+    state.withLock { state -> Bool in
+      state.events.append(event)
+      defer { state.draining = true }
+      return !state.draining
+    }
+  }
+
+  /// For the drain: takes every queued event, oldest first. Empty when none
+  /// is left, and the drain is then over.
+  func takeAll() -> [DeliveryEvent<Value>] {
+    state.withLock { state -> [DeliveryEvent<Value>] in
+      if state.events.isEmpty { state.draining = false }
+      defer { state.events = [] }
+      return state.events
+    }
+  }
+}
+
 /// Delivery to callbacks written on the main actor.
 ///
 /// An event sent on the main queue while nothing waits is delivered at once
@@ -216,18 +252,11 @@ enum DeliveryEvent<Value: Sendable>: Sendable {
 /// sets `cancelled`, which every delivery checks first, so no callback runs
 /// after `dispose()` returns there.
 final class MainActorDelivery<Value: Sendable>: EventDelivery {
-  private struct Mailbox {
-    var events: [DeliveryEvent<Value>] = []
-    /// A drain is scheduled or running: new events must queue behind it.
-    var scheduled = false
-  }
-
   // Called only on the main actor (inside `MainActor.assumeIsolated`).
   private let next: (@Sendable (Value) -> Void)?
   private let error: (@Sendable (any Error) -> Void)?
   private let completed: (@Sendable () -> Void)?
-  // `Locked`, not a bare `Mutex`: its hand-over is visible to ThreadSanitizer.
-  private let mailbox = Locked(Mailbox())
+  private let mailbox = DeliveryMailbox<Value>()
   private let cancelled = Atomic<Bool>(false)
 
   init(
@@ -243,16 +272,10 @@ final class MainActorDelivery<Value: Sendable>: EventDelivery {
   }
 
   func send(_ event: DeliveryEvent<Value>) {
-    if Operators.MainThreadHop.isOnMainQueue {
-      let now = mailbox.withLock { !$0.scheduled }
-      if now { return MainActor.assumeIsolated { deliver(event) } }
+    if Operators.MainThreadHop.isOnMainQueue && mailbox.isIdle {
+      return MainActor.assumeIsolated { deliver(event) }
     }
-    let schedule = mailbox.withLock { mailbox -> Bool in
-      mailbox.events.append(event)
-      defer { mailbox.scheduled = true }
-      return !mailbox.scheduled
-    }
-    if schedule {
+    if mailbox.post(event) {
       DispatchQueue.main.async { MainActor.assumeIsolated { self.drain() } }
     }
   }
@@ -264,11 +287,7 @@ final class MainActorDelivery<Value: Sendable>: EventDelivery {
   @MainActor
   private func drain() {
     while true {
-      let batch = mailbox.withLock { mailbox -> [DeliveryEvent<Value>] in
-        if mailbox.events.isEmpty { mailbox.scheduled = false }
-        defer { mailbox.events = [] }
-        return mailbox.events
-      }
+      let batch = mailbox.takeAll()
       if batch.isEmpty { return }
       for event in batch { deliver(event) }
     }
@@ -289,16 +308,10 @@ final class MainActorDelivery<Value: Sendable>: EventDelivery {
 /// on several): one task per burst awaits each callback on its actor, in
 /// the order the events were sent.
 final class ActorDelivery<Value: Sendable>: EventDelivery {
-  private struct Mailbox {
-    var events: [DeliveryEvent<Value>] = []
-    var running = false
-  }
-
   private let next: (@isolated(any) @Sendable (Value) -> Void)?
   private let error: (@isolated(any) @Sendable (any Error) -> Void)?
   private let completed: (@isolated(any) @Sendable () -> Void)?
-  // `Locked`, not a bare `Mutex`: its hand-over is visible to ThreadSanitizer.
-  private let mailbox = Locked(Mailbox())
+  private let mailbox = DeliveryMailbox<Value>()
   private let cancelled = Atomic<Bool>(false)
 
   init(
@@ -312,12 +325,7 @@ final class ActorDelivery<Value: Sendable>: EventDelivery {
   }
 
   func send(_ event: DeliveryEvent<Value>) {
-    let start = mailbox.withLock { mailbox -> Bool in
-      mailbox.events.append(event)
-      defer { mailbox.running = true }
-      return !mailbox.running
-    }
-    if start { Task { await self.run() } }
+    if mailbox.post(event) { Task { await self.run() } }
   }
 
   func cancel() {
@@ -326,11 +334,7 @@ final class ActorDelivery<Value: Sendable>: EventDelivery {
 
   private func run() async {
     while true {
-      let batch = mailbox.withLock { mailbox -> [DeliveryEvent<Value>] in
-        if mailbox.events.isEmpty { mailbox.running = false }
-        defer { mailbox.events = [] }
-        return mailbox.events
-      }
+      let batch = mailbox.takeAll()
       if batch.isEmpty { return }
       for event in batch {
         guard !cancelled.load(ordering: .sequentiallyConsistent) else { continue }

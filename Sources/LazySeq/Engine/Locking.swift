@@ -145,3 +145,36 @@ internal struct _ForcingLock: ~Copyable, Sendable {
     }
   }
 }
+
+/// How a thread waits for another: spins first (a production usually takes
+/// nanoseconds), then yields the processor, then sleeps with a doubling
+/// pause of up to a millisecond (a slow closure or a blocking source).
+/// Nobody wakes a waiter, so a producer never pays for one.
+@usableFromInline
+internal struct _Backoff {
+  @usableFromInline internal var round = 0
+  @usableFromInline internal var pause: UInt32 = 1
+
+  /// Rounds of spinning, then of yielding, before the first sleep.
+  @usableFromInline internal static var spins: Int { 256 }
+  @usableFromInline internal static var yields: Int { 64 }
+
+  @inlinable
+  internal init() {}
+
+  /// Whether the spinning and yielding phases are over.
+  @inlinable
+  internal var isPatient: Bool { round > _Backoff.spins + _Backoff.yields }
+
+  @usableFromInline
+  internal mutating func pauseOnce() {
+    round += 1
+    if round <= _Backoff.spins { return }
+    if round <= _Backoff.spins + _Backoff.yields {
+      sched_yield()
+      return
+    }
+    usleep(pause)
+    pause = Swift.min(pause * 2, 1_000)
+  }
+}

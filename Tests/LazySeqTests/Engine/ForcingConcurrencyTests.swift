@@ -147,4 +147,40 @@ struct ForcingConcurrencyTests {
     #expect(calls.snapshot.count == count)
     #expect(calls.snapshot.values.allSatisfy { $0 == 1 }, "an element was computed twice")
   }
+
+  @Test(
+    "Walks that pause at random hand the claim over many times, each element computed once",
+    arguments: 0..<3)
+  func claimChangesHandsOften(round: Int) async {
+    let count = 3_000
+    let calls = ConcurrentCounter()
+    let shared = Seq.Shared(
+      Seq(0..<count).map { x -> Int in
+        calls.increment(x)
+        // Some productions are slow, so that the claim may change hands
+        // (twice or more) while one is under way.
+        if x % 37 == 0 { usleep(300) }
+        return x &* 5 &+ 3
+      })
+    let expected: [Int] = (0..<count).map { $0 &* 5 &+ 3 }
+    // Each thread pauses after about one element in 40, for about as long
+    // as a waiting thread spins and yields, at random: the holder is often
+    // idle, so the claim is taken over again and again, sometimes from a
+    // thread that took it and is still waiting for a production to end.
+    let walks = await runConcurrently(threads: 8) { thread -> [Int] in
+      var random = SplitMix64(seed: UInt64(round * 8 + thread + 1))
+      var walk: [Int] = []
+      walk.reserveCapacity(count)
+      for x in shared {
+        walk.append(x)
+        if random.next() % 40 == 0 { usleep(UInt32(10 + random.next() % 300)) }
+      }
+      return walk
+    }
+    for (thread, walk) in walks.enumerated() {
+      #expect(walk == expected, "thread \(thread) saw different values")
+    }
+    #expect(calls.snapshot.count == count)
+    #expect(calls.snapshot.values.allSatisfy { $0 == 1 }, "an element was computed twice")
+  }
 }
