@@ -104,11 +104,12 @@ extension _Frontier {
         if let state = _produce(into: segment, seen: seen, as: current) { return state }
         continue
       }
-      // A holder that is producing will publish soon; one that is not may
-      // be about to (its walk is between two elements): both are given the
-      // spinning and yielding phases before the claim is taken from them.
+      // A holder that is producing will publish: wait. One that is not may
+      // be about to produce (its walk is between two elements, a few
+      // nanoseconds away), or may be stopped or descheduled: it is given
+      // the spinning phase before the claim is taken from it.
       let busy = current?._withUnsafeGuaranteedRef { $0.producing.load(ordering: .acquiring) } ?? 0
-      guard current == nil || (busy == 0 && backoff.isPatient) else {
+      guard current == nil || (busy == 0 && backoff.hasSpun) else {
         backoff.pauseOnce()
         continue
       }

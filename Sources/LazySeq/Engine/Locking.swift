@@ -35,7 +35,7 @@
 //    thread that finds no element at the count waits for the publication;
 //    it takes the claim (one compare-and-swap with acquire and release
 //    ordering) only when the claim is free or its holder has not been
-//    producing for the whole spinning and yielding phase of its wait, then
+//    producing for the whole spinning phase of its wait, then
 //    (after the same fence) waits until no other thread's mark is set: a
 //    thread that checked the claim before it changed hands (once or more)
 //    may still be producing. The fences order each thread's store before
@@ -162,9 +162,9 @@ internal struct _Backoff {
   @inlinable
   internal init() {}
 
-  /// Whether the spinning and yielding phases are over.
+  /// Whether the spinning phase is over.
   @inlinable
-  internal var isPatient: Bool { round > _Backoff.spins + _Backoff.yields }
+  internal var hasSpun: Bool { round >= _Backoff.spins }
 
   @usableFromInline
   internal mutating func pauseOnce() {
