@@ -5,7 +5,7 @@
 // `-Xswiftc -DLAZYSEQ_INVARIANTS` (as swift-collections does under its
 // `COLLECTIONS_INTERNAL_CHECKS` flag). Without the flag every check is an
 // empty inlined function: no cost. CI runs the LazySeq tests with the flag
-// (`.ci/run`, scratch path `.build-checked`).
+// (`.ci/run`, scratch path `.build-invariants`).
 //
 // Checked, where storage is mutated (a memo's production, the creation of
 // memos and complete segments) and on the sequences operators return:
