@@ -51,12 +51,7 @@ extension _Frontier {
       // This thread is producing an element of this memo already, and
       // the producer demands the element it is producing.
       if record.producing.load(ordering: .relaxed) != 0 { _reentrantForce("a lazy sequence") }
-      record.producing.store(1, ordering: .relaxed)
-      atomicMemoryFence(ordering: .sequentiallyConsistent)
-      guard holder.load(ordering: .relaxed)?.toOpaque() == recordRef.toOpaque() else {
-        record.producing.store(0, ordering: .releasing)
-        return nil
-      }
+      guard _enterProduction(recordRef) else { return nil }
       // Still the holder, and nobody else can produce now: the state is
       // what this thread (or the holder before it) last published.
       let state = segment.state.load(ordering: .acquiring)
@@ -177,36 +172,49 @@ extension _Frontier {
     }
   }
 
+  /// Marks the thread of `recordRef` producing and, after a store-load
+  /// fence, checks that it holds the claim; if it does not, clears the mark
+  /// and returns `false`. See `_produce` for why the fence makes this
+  /// exclusive.
+  @inlinable @inline(__always)
+  internal func _enterProduction(_ recordRef: Unmanaged<_ClaimRecord>) -> Bool {
+    recordRef._withUnsafeGuaranteedRef { record in
+      record.producing.store(1, ordering: .relaxed)
+      atomicMemoryFence(ordering: .sequentiallyConsistent)
+      guard holder.load(ordering: .relaxed)?.toOpaque() == recordRef.toOpaque() else {
+        record.producing.store(0, ordering: .releasing)
+        return false
+      }
+      return true
+    }
+  }
+
   /// Runs `body` if nothing has been produced into `segment` (the memo's
   /// first) and the calling thread can hold the claim without waiting, then
-  /// frees the claim again; returns `nil` otherwise. For work that is
-  /// optional and must never wait (splicing a concatenation's parts).
+  /// frees the claim again if it was free; returns `nil` otherwise. For
+  /// work that is optional and must never wait (splicing a concatenation's
+  /// parts).
   @usableFromInline
   internal func _ifUnstarted<R>(_ segment: _Segment<Element>, _ body: () -> R) -> R? {
     guard segment.state.load(ordering: .acquiring) == 0 else { return nil }
     let me = currentThreadID()
-    let record = _record(of: me) ?? _addRecord(for: me)
-    guard record.producing.load(ordering: .relaxed) == 0 else { return nil }
+    // Held by another thread: give up before adding a record.
     let current = holder.load(ordering: .acquiring)
-    let wasHeld = current?.toOpaque() == Unmanaged.passUnretained(record).toOpaque()
+    if let current, current._withUnsafeGuaranteedRef({ $0.thread != me }) { return nil }
+    let record = current?.takeUnretainedValue() ?? _record(of: me) ?? _addRecord(for: me)
+    guard record.producing.load(ordering: .relaxed) == 0 else { return nil }
+    let recordRef = Unmanaged.passUnretained(record)
+    let wasHeld = current != nil
     if !wasHeld {
-      guard current == nil else { return nil }
       _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
       let claimed = holder.compareExchange(
-        expected: nil, desired: Unmanaged.passUnretained(record),
+        expected: nil, desired: recordRef,
         successOrdering: .acquiringAndReleasing, failureOrdering: .relaxed)
       guard claimed.exchanged else { return nil }
     }
-    let recordRef = Unmanaged.passUnretained(record)
-    record.producing.store(1, ordering: .relaxed)
-    atomicMemoryFence(ordering: .sequentiallyConsistent)
+    guard _enterProduction(recordRef) else { return nil }
     if !wasHeld { _waitForProductions(except: record) }
-    var result: R? = nil
-    if holder.load(ordering: .relaxed)?.toOpaque() == recordRef.toOpaque(),
-      segment.state.load(ordering: .acquiring) == 0
-    {
-      result = body()
-    }
+    let result = segment.state.load(ordering: .acquiring) == 0 ? body() : nil
     record.producing.store(0, ordering: .releasing)
     if !wasHeld {
       // Free the claim again (unless it was taken over meanwhile).
