@@ -134,43 +134,28 @@ extension Seq {
   /// - Complexity: O(1), plus the evaluation of a dynamic tail closure.
   @inlinable
   public var tail: Seq<Element> {
-    var current = self
-    while let storage = current._storage {
-      switch storage._kind {
-      case .segment:
-        let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
-        let next = current._index + 1
-        let state = segment.loadState()
-        if state & _Segment<Element>.endedBit != 0
-          && next >= state >> _Segment<Element>.countShift
-        {
-          return Seq(_storage: nil, index: 0, mode: _mode)
+    // A memo position moves by index, without forcing; the other kinds
+    // take one step of a walk (which evaluates what it must to pass one
+    // element: a dynamic head, a deferred sequence, a cursor step).
+    var walker = _Walker(self)
+    while let storage = walker.storage {
+      guard storage._kind == .segment else {
+        switch walker._stepOther() {
+        case .element: return Seq(_storage: walker.storage, index: walker.index, mode: _mode)
+        case .moved: continue
+        case .end: return Seq(_storage: nil, index: 0, mode: _mode)
         }
-        if next == segment.capacity && state & _Segment<Element>.linkedBit != 0 {
-          return Seq(_storage: segment.next, index: 0, mode: _mode)
-        }
-        return Seq(_storage: segment, index: next, mode: _mode)
-      case .node:
-        let node = unsafeDowncast(storage, to: _Node<Element>.self)
-        if current._index == 0 {
-          var result = node.tail()
-          result._mode = _mode
-          return result
-        }
-        current = node.tail()
-      case .deferred:
-        current = unsafeDowncast(storage, to: _Deferred<Element>.self).resolve()
-      case .cursor:
-        let cursor = unsafeDowncast(storage, to: _Cursor<Element>.self)
-        guard let (_, next) = cursor.step(current._index) else {
-          guard let successor = cursor.successor else {
-            return Seq(_storage: nil, index: 0, mode: _mode)
-          }
-          current = successor()
-          continue
-        }
-        return Seq(_storage: cursor, index: next, mode: _mode)
       }
+      let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
+      let next = walker.index + 1
+      let state = segment.loadState()
+      if state & _Segment<Element>.endedBit != 0 && next >= state >> _Segment<Element>.countShift {
+        return Seq(_storage: nil, index: 0, mode: _mode)
+      }
+      if next == segment.capacity && state & _Segment<Element>.linkedBit != 0 {
+        return Seq(_storage: segment.next, index: 0, mode: _mode)
+      }
+      return Seq(_storage: segment, index: next, mode: _mode)
     }
     return Seq(_storage: nil, index: 0, mode: _mode)
   }

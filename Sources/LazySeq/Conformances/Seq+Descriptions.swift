@@ -32,66 +32,14 @@ extension Seq: CustomStringConvertible, CustomDebugStringConvertible {
     return "Seq(" + parts.joined(separator: ", ") + ")"
   }
 
-  /// Calls `body` on each element already evaluated, in order, at most
-  /// `limit` times; returns whether the end of the sequence is known to
-  /// follow the last element passed to `body`.
+  /// Calls `visit` on each element already evaluated, in order, at most
+  /// `limit` times (through the navigator); returns whether the end of the
+  /// sequence is known to follow the last element passed to `visit`.
   internal func _forEachEvaluated(limit: Int, _ visit: (Element) -> Void) -> Bool {
+    var navigator = _Navigator(self)
     var remaining = limit
-    /// Visits `element` unless the limit is reached (then returns false).
-    func body(_ element: Element) -> Bool {
-      guard remaining > 0 else { return false }
-      remaining -= 1
-      visit(element)
-      return true
+    return withoutActuallyEscaping(visit) { visit in
+      navigator.advance(by: &remaining, visiting: visit) == .end
     }
-    var storage = _storage
-    var index = _index
-    var visitedNodes = Set<ObjectIdentifier>()
-    while let current = storage {
-      switch current._kind {
-      case .segment:
-        let segment = unsafeDowncast(current, to: _Segment<Element>.self)
-        let state = segment.loadState()
-        let count = state >> _Segment<Element>.countShift
-        while index < count {
-          guard body(segment.base[index]) else { return false }
-          index += 1
-        }
-        if state & _Segment<Element>.endedBit != 0 { return true }
-        guard index >= segment.capacity, state & _Segment<Element>.linkedBit != 0 else { return false }
-        index -= segment.capacity
-        storage = segment.next
-      case .node:
-        let node = unsafeDowncast(current, to: _Node<Element>.self)
-        if index == 0 {
-          guard visitedNodes.insert(ObjectIdentifier(node)).inserted else { return false }
-          guard node.done.load(ordering: .acquiring) & _Node<Element>.headDone != 0 else { return false }
-          guard let head = node.headValue else { return true }
-          guard body(head) else { return false }
-        }
-        guard node.done.load(ordering: .acquiring) & _Node<Element>.tailDone != 0 else { return false }
-        storage = node.tailValue._storage
-        index = node.tailValue._index
-      case .deferred:
-        let deferred = unsafeDowncast(current, to: _Deferred<Element>.self)
-        guard deferred.isResolved.load(ordering: .acquiring) else { return false }
-        storage = deferred.resolved._storage
-        index = deferred.resolved._index
-      case .cursor:
-        // Cursor elements are plain values, not evaluations: show a finite
-        // cursor whole and an infinite one's first element.
-        let cursor = unsafeDowncast(current, to: _Cursor<Element>.self)
-        while let (element, next) = cursor.step(index) {
-          guard body(element) else { return false }
-          if cursor.isInfinite { return false }
-          index = next
-        }
-        guard let successor = cursor.successor else { return true }
-        let following = successor()
-        storage = following._storage
-        index = following._index
-      }
-    }
-    return true
   }
 }

@@ -4,7 +4,10 @@
 // The storage kinds behind `Seq`.
 //
 // (One file per storage class in this folder: Segment.swift with
-// Frontier.swift, Node.swift, Deferred.swift, Cursor.swift.)
+// Frontier.swift, Node.swift, Deferred.swift, Cursor.swift. They are
+// stepped over in two places: the walker, which evaluates what it passes
+// (Walker.swift), and the navigator, which passes only what is evaluated
+// (Navigator.swift).)
 //
 // A `Seq` is a small value: a reference to one storage object plus a position
 // in it. Four storage classes cover every kind of sequence:

@@ -1,9 +1,12 @@
 // This source file is part of the LazySeq open source project
 // Licensed under Apache License v2.0; see LICENSE.txt
 
-// The walker: a moving position in a `Seq`, used by every traversal (the
-// iterator, folds, `head`, and the operators' producers through
-// `_WalkerBox`). Memory ordering: see the rule in Locking.swift.
+// The walker: a moving position in a `Seq`, used by every traversal that
+// evaluates (the iterator, folds, `head`, `tail`, and the operators'
+// producers through `_WalkerBox`). Its `_stepOther` and the navigator's
+// `advance` (Navigator.swift, for the walks that evaluate nothing) are the
+// two places that step over the storage kinds. Memory ordering: see the
+// rule in Locking.swift.
 
 /// A moving position in a `Seq`, with the current segment's readable range
 /// cached so that walking evaluated elements costs a compare and a load.
@@ -216,9 +219,9 @@ internal struct _Walker<Element> {
     return nil
   }
 
-  /// One step of `_slowNext` on a storage that is not a segment (a dynamic
-  /// node, a deferred sequence, a cursor); out of line so that the segment
-  /// path stays small.
+  /// One step of `_slowNext` (and of `Seq.tail`) on a storage that is not
+  /// a segment (a dynamic node, a deferred sequence, a cursor); out of line
+  /// so that the segment path stays small.
   @inlinable @inline(never)
   internal mutating func _stepOther() -> _Step<Element> {
     unowned(unsafe) let storage = self.storage.unsafelyUnwrapped

@@ -65,24 +65,10 @@ extension Seq {
   /// Evaluates nothing. Applies to the failable sequence itself (and any
   /// position in it), not to sequences derived from it with operators.
   public var failure: (any Error)? {
-    var current = self
-    while let storage = current._storage {
-      switch storage._kind {
-      case .segment:
-        let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
-        guard let frontier = segment.frontier,
-          frontier.hasFailed.load(ordering: .acquiring)
-        else { return nil }
-        return frontier.failure
-      case .deferred:
-        let deferred = unsafeDowncast(storage, to: _Deferred<Element>.self)
-        guard deferred.isResolved.load(ordering: .acquiring) else { return nil }
-        current = deferred.resolved
-      case .node, .cursor:
-        return nil
-      }
-    }
-    return nil
+    var navigator = _Navigator(self)
+    guard let frontier = navigator.memoFrontier(), frontier.hasFailed.load(ordering: .acquiring)
+    else { return nil }
+    return frontier.failure
   }
 
   /// All the elements, like ``array``, but throws the error that ended the

@@ -3,8 +3,6 @@
 
 // skip, take (RAC `-skip:`, `-take:`).
 
-public import Synchronization
-
 extension Seq {
   /// The elements after the first `count` (RAC `-skip:`).
   ///
@@ -59,54 +57,12 @@ extension Seq {
   /// (by evaluation); an empty sequence when the end is reached.
   @inlinable
   internal static func _jump(_ seq: Seq<Element>, _ count: Int) -> (Seq<Element>, Int) {
-    var storage = seq._storage
-    var index = seq._index
+    var navigator = _Navigator(seq)
     var remaining = count
-    while let current = storage {
-      switch current._kind {
-      case .segment:
-        let segment = unsafeDowncast(current, to: _Segment<Element>.self)
-        let state = segment.loadState()
-        let evaluated = state >> _Segment<Element>.countShift
-        let ended = state & _Segment<Element>.endedBit != 0
-        if index < evaluated {
-          let step = Swift.min(remaining, evaluated - index)
-          index += step
-          remaining -= step
-        }
-        if index >= evaluated && ended { return (Seq(), 0) }
-        if remaining == 0 || index < segment.capacity
-          || state & _Segment<Element>.linkedBit == 0
-        {
-          return (Seq(_storage: segment, index: index), remaining)
-        }
-        index -= segment.capacity
-        storage = segment.next
-      case .cursor:
-        let cursor = unsafeDowncast(current, to: _Cursor<Element>.self)
-        guard let advance = cursor.advance else {
-          return (Seq(_storage: cursor, index: index), remaining)
-        }
-        let (position, left) = advance(index, remaining)
-        guard left > 0, let successor = cursor.successor else {
-          return (Seq(_storage: cursor, index: position), 0)
-        }
-        let next = successor()
-        storage = next._storage
-        index = next._index
-        remaining = left
-      case .deferred:
-        let deferred = unsafeDowncast(current, to: _Deferred<Element>.self)
-        guard deferred.isResolved.load(ordering: .acquiring) else {
-          return (Seq(_storage: deferred, index: index), remaining)
-        }
-        storage = deferred.resolved._storage
-        index = deferred.resolved._index
-      case .node:
-        return (Seq(_storage: current, index: index), remaining)
-      }
+    switch navigator.advance(by: &remaining) {
+    case .end: return (Seq(), 0)
+    case .counted, .unevaluated: return (navigator.position, remaining)
     }
-    return (Seq(), 0)
   }
 
   /// The first `count` elements (RAC `-take:`).
