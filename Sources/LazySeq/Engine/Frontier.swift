@@ -31,7 +31,7 @@ internal typealias _BatchProducer<Element> = (_Batch<Element>) -> Int
 @frozen @usableFromInline
 internal struct _Batch<Element> {
   @usableFromInline internal let base: UnsafeMutablePointer<Element>
-  @usableFromInline internal let count: Int
+  @usableFromInline internal var count: Int
   /// Unretained: the producing walker keeps the memo, and so the segment,
   /// alive while the batch is produced.
   @usableFromInline internal let segment: Unmanaged<_Segment<Element>>?
@@ -66,6 +66,49 @@ internal struct _Batch<Element> {
       $0.state.store((start &+ made) << _Segment<Element>.countShift, ordering: .releasing)
     }
   }
+
+  /// The first `count` elements of this batch (at most its own count).
+  @inlinable @inline(__always)
+  internal func prefix(_ count: Int) -> _Batch {
+    var batch = self
+    batch.count = Swift.min(count, self.count)
+    return batch
+  }
+
+  /// Fills the batch from `source`, reading one element at a time and only
+  /// while outputs are still wanted: `step` initializes the output for an
+  /// element at the pointer it is given and returns `.made`, or drops the
+  /// element (`.skipped`), or ends the result (`.ended`, nothing
+  /// initialized). Publishes each output. Returns how many were made;
+  /// fewer than `count` means the end. Inlined into each operator's batch
+  /// producer, so that the loop is specialised for it.
+  @inlinable @inline(__always)
+  internal func fill<Source>(
+    from source: _WalkerBox<Source>, _ step: (Source, UnsafeMutablePointer<Element>) -> _Filled
+  ) -> Int {
+    var made = 0
+    while made < count, let element = source.walker.next() {
+      switch step(element, base + made) {
+      case .made:
+        made &+= 1
+        published(made)
+      case .skipped:
+        continue
+      case .ended:
+        return made
+      }
+    }
+    return made
+  }
+}
+
+/// What a batch producer's step did with one source element (see
+/// `_Batch.fill`).
+@usableFromInline
+internal enum _Filled {
+  case made
+  case skipped
+  case ended
 }
 
 /// The producing end of a memo: a closure that writes the next element (or

@@ -49,13 +49,16 @@ extension Seq {
   @inlinable
   internal static func _memo(
     sources: [_StorageBase], concatParts: [Seq<Element>]? = nil, isFusible: Bool = true,
-    _ producer: @escaping () -> Element?
+    _ producer: @escaping () -> Element?, batches batchProducer: _BatchProducer<Element>? = nil
   ) -> Seq<Element> {
-    _memo(sources: sources, concatParts: concatParts, isFusible: isFusible) { slot in
-      guard let element = producer() else { return false }
-      slot.initialize(to: element)
-      return true
-    }
+    _memo(
+      sources: sources, concatParts: concatParts, isFusible: isFusible,
+      producingInto: { slot in
+        guard let element = producer() else { return false }
+        slot.initialize(to: element)
+        return true
+      },
+      batches: batchProducer)
   }
 
   /// A memoized sequence whose elements `producer` writes, one per demand,
@@ -65,10 +68,12 @@ extension Seq {
   @inlinable
   internal static func _memo(
     sources: [_StorageBase], concatParts: [Seq<Element>]? = nil, isFusible: Bool = true,
-    producingInto producer: @escaping _Producer<Element>
+    producingInto producer: @escaping _Producer<Element>,
+    batches batchProducer: _BatchProducer<Element>? = nil
   ) -> Seq<Element> {
     let frontier = _Frontier(
-      sources: sources, concatParts: concatParts, isFusible: isFusible, producer: producer)
+      sources: sources, concatParts: concatParts, isFusible: isFusible, producer: producer,
+      batchProducer: batchProducer)
     let segment = _Segment(capacity: 8, frontier: frontier, isFirst: true)
     segment._checkInvariants()
     return Seq(_storage: segment, index: 0)
@@ -159,19 +164,33 @@ extension Seq {
     batches makeBatchProducer: (_ source: _WalkerBox<Element>) -> _BatchProducer<U>
   ) -> Seq<U> {
     let source = _WalkerBox(self)
-    let frontier = _Frontier(
-      sources: [source], concatParts: nil, producer: makeProducer(source),
-      batchProducer: makeBatchProducer(source))
-    let segment = _Segment(capacity: 8, frontier: frontier, isFirst: true)
-    segment._checkInvariants()
-    return _finish(Seq<U>(_storage: segment, index: 0))
+    return _finish(
+      Seq<U>._memo(
+        sources: [source], producingInto: makeProducer(source),
+        batches: makeBatchProducer(source)))
+  }
+
+  /// As `_derived(_:)`, with a batch producer too (see `_Batch`), for
+  /// evaluating ahead.
+  @inlinable
+  internal func _derived<U>(
+    _ makeProducer: (_ source: _WalkerBox<Element>) -> () -> U?,
+    batches makeBatchProducer: (_ source: _WalkerBox<Element>) -> _BatchProducer<U>
+  ) -> Seq<U> {
+    let source = _WalkerBox(self)
+    return _finish(
+      Seq<U>._memo(sources: [source], makeProducer(source), batches: makeBatchProducer(source)))
   }
 
   /// The result of an operator whose producer reads `sources` (walker boxes
-  /// or other storages it alone owns).
+  /// or other storages it alone owns), with its batch producer if it has
+  /// one (for evaluating ahead).
   @inlinable
-  internal func _derived<U>(sources: [_StorageBase], _ producer: @escaping () -> U?) -> Seq<U> {
-    _finish(Seq<U>._memo(sources: sources, producer))
+  internal func _derived<U>(
+    sources: [_StorageBase], _ producer: @escaping () -> U?,
+    batches batchProducer: _BatchProducer<U>? = nil
+  ) -> Seq<U> {
+    _finish(Seq<U>._memo(sources: sources, producer, batches: batchProducer))
   }
 
   /// The evaluation policy, in one place: an operator called on an eager

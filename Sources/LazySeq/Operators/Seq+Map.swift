@@ -33,13 +33,10 @@ extension Seq {
     _ source: _WalkerBox<Element>, _ transform: @escaping (Element) -> U
   ) -> _BatchProducer<U> {
     { batch in
-      var made = 0
-      while made < batch.count, let element = source.walker.next() {
-        (batch.base + made).initialize(to: transform(element))
-        made &+= 1
-        batch.published(made)
+      batch.fill(from: source) { element, slot in
+        slot.initialize(to: transform(element))
+        return .made
       }
-      return made
     }
   }
 
@@ -49,17 +46,27 @@ extension Seq {
   /// skipped in a loop (constant stack).
   @inlinable
   public func compactMap<U>(_ transform: @escaping (Element) -> U?) -> Seq<U> {
-    _derived(producingInto: { source in
-      { slot in
-        while let element = source.walker.next() {
-          if let value = transform(element) {
+    _derived(
+      producingInto: { source in
+        { slot in
+          while let element = source.walker.next() {
+            if let value = transform(element) {
+              slot.initialize(to: value)
+              return true
+            }
+          }
+          return false
+        }
+      },
+      batches: { source in
+        { batch in
+          batch.fill(from: source) { element, slot in
+            guard let value = transform(element) else { return .skipped }
             slot.initialize(to: value)
-            return true
+            return .made
           }
         }
-        return false
-      }
-    })
+      })
   }
 
   /// `value` once per element (RAC `-mapReplace:`). Lazy.

@@ -28,14 +28,27 @@ extension Seq {
   @inlinable
   public func scan<R>(start: R, reduceWithIndex: @escaping (R, Element, Int) -> R) -> Seq<R> {
     let state = _StateBox((running: start, index: 0))
-    return _derived { source in
-      {
-        guard let element = source.walker.next() else { return nil }
-        let running = reduceWithIndex(state.value.running, element, state.value.index)
-        state.value = (running, state.value.index + 1)
-        return running
-      }
-    }
+    return _derived(
+      { source in
+        {
+          guard let element = source.walker.next() else { return nil }
+          let running = reduceWithIndex(state.value.running, element, state.value.index)
+          state.value = (running, state.value.index + 1)
+          return running
+        }
+      },
+      batches: { source in
+        { batch in
+          var (running, index) = state.value
+          defer { state.value = (running, index) }
+          return batch.fill(from: source) { element, slot in
+            running = reduceWithIndex(running, element, index)
+            index += 1
+            slot.initialize(to: running)
+            return .made
+          }
+        }
+      })
   }
 
   /// `reduce(previous, current)` for each element, where `previous` is the
@@ -51,13 +64,23 @@ extension Seq {
   @inlinable
   public func combinePrevious<R>(start: Element, reduce: @escaping (Element, Element) -> R) -> Seq<R> {
     let previous = _StateBox(start)
-    return _derived { source in
-      {
-        guard let element = source.walker.next() else { return nil }
-        let result = reduce(previous.value, element)
-        previous.value = element
-        return result
-      }
-    }
+    return _derived(
+      { source in
+        {
+          guard let element = source.walker.next() else { return nil }
+          let result = reduce(previous.value, element)
+          previous.value = element
+          return result
+        }
+      },
+      batches: { source in
+        { batch in
+          batch.fill(from: source) { element, slot in
+            slot.initialize(to: reduce(previous.value, element))
+            previous.value = element
+            return .made
+          }
+        }
+      })
   }
 }

@@ -80,12 +80,24 @@ extension Seq {
     Seq._checkCount(count, "Seq.take(_:)")
     if count == 0 { return Seq(_storage: nil, index: 0, mode: _mode) }
     let taken = _StateBox(0)
-    return _derived { source in
-      {
-        guard taken.value < count else { return nil }
-        taken.value += 1
-        return source.walker.next()
-      }
-    }
+    return _derived(
+      { source in
+        {
+          guard taken.value < count else { return nil }
+          taken.value += 1
+          return source.walker.next()
+        }
+      },
+      batches: { source in
+        { batch in
+          // Never reads past the count: the batch is cut to what remains.
+          let made = batch.prefix(count - taken.value).fill(from: source) { element, slot in
+            slot.initialize(to: element)
+            return .made
+          }
+          taken.value += made
+          return made
+        }
+      })
   }
 }

@@ -16,12 +16,22 @@ extension Seq {
   /// after the first failure.
   @inlinable
   public func take(while predicate: @escaping (Element) -> Bool) -> Seq<Element> {
-    _derived { source in
-      {
-        guard let element = source.walker.next(), predicate(element) else { return nil }
-        return element
-      }
-    }
+    _derived(
+      { source in
+        {
+          guard let element = source.walker.next(), predicate(element) else { return nil }
+          return element
+        }
+      },
+      batches: { source in
+        { batch in
+          batch.fill(from: source) { element, slot in
+            guard predicate(element) else { return .ended }
+            slot.initialize(to: element)
+            return .made
+          }
+        }
+      })
   }
 
   /// The leading elements before the first that satisfies `predicate`

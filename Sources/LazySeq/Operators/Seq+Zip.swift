@@ -17,10 +17,19 @@ extension Seq {
   public func zip<U>(with other: Seq<U>) -> Seq<(Element, U)> {
     let left = _WalkerBox(self)
     let right = _WalkerBox(other)
-    return _derived(sources: [left, right]) {
-      guard let a = left.walker.next(), let b = right.walker.next() else { return nil }
-      return (a, b)
-    }
+    return _derived(
+      sources: [left, right],
+      {
+        guard let a = left.walker.next(), let b = right.walker.next() else { return nil }
+        return (a, b)
+      },
+      batches: { batch in
+        batch.fill(from: left) { a, slot in
+          guard let b = right.walker.next() else { return .ended }
+          slot.initialize(to: (a, b))
+          return .made
+        }
+      })
   }
 
   /// Zips any number of sequences into a sequence of arrays, stopping at the
@@ -35,15 +44,29 @@ extension Seq {
   public static func zip(_ sequences: [Seq<Element>]) -> Seq<[Element]> {
     guard !sequences.isEmpty else { return Seq<[Element]>() }
     let walkers = sequences.map(_WalkerBox.init)
-    return sequences[0]._derived(sources: walkers) {
-      var row: [Element] = []
-      row.reserveCapacity(walkers.count)
-      for walker in walkers {
-        guard let element = walker.walker.next() else { return nil }
-        row.append(element)
-      }
-      return row
-    }
+    return sequences[0]._derived(
+      sources: walkers,
+      {
+        var row: [Element] = []
+        row.reserveCapacity(walkers.count)
+        for walker in walkers {
+          guard let element = walker.walker.next() else { return nil }
+          row.append(element)
+        }
+        return row
+      },
+      batches: { batch in
+        batch.fill(from: walkers[0]) { first, slot in
+          var row: [Element] = [first]
+          row.reserveCapacity(walkers.count)
+          for walker in walkers.dropFirst() {
+            guard let element = walker.walker.next() else { return .ended }
+            row.append(element)
+          }
+          slot.initialize(to: row)
+          return .made
+        }
+      })
   }
 }
 

@@ -65,6 +65,63 @@ struct EvaluatingAheadTests {
     #expect(calls.count == 3)
   }
 
+  @Test(
+    "every batched operator gives the exact pipeline's elements, memoized and fused",
+    arguments: [2, 3, 8, 64])
+  func batchedOperators(count: Int) {
+    typealias Pipeline = (Seq<Int>) -> Seq<Int>
+    let pipelines: [(String, Pipeline)] = [
+      ("compactMap", { $0.compactMap { $0 % 3 == 0 ? nil : $0 * 2 } }),
+      ("scan", { $0.scan(start: 0, reduce: +) }),
+      ("scan with index", { $0.scan(start: 1) { $0 &+ $1 &* $2 } }),
+      ("combinePrevious", { $0.combinePrevious(start: -1) { $0 &* 100 &+ $1 } }),
+      ("take", { $0.take(37) }),
+      ("take more than there are", { $0.take(1_000) }),
+      ("take(while:)", { $0.take(while: { $0 < 150 }) }),
+      ("take(until:)", { $0.take(until: { $0 == 77 }) }),
+      ("zip", { $0.zip(with: Seq(100...)).map { $0 &* $1 } }),
+      ("zip, shorter second", { $0.zip(with: Seq(0..<50)).map { $0 &- $1 } }),
+      ("static zip", { Seq.zip([$0, $0.map { -$0 }, Seq(0...)]).map { $0.reduce(0, &+) } }),
+      ("a chain", { $0.compactMap { $0.isMultiple(of: 5) ? nil : $0 }.scan(start: 0, reduce: &+).take(90) }),
+    ]
+    for (name, pipeline) in pipelines {
+      let reference = pipeline(Seq(0..<200)).array
+      // Held: through the memo's batches.
+      let held = pipeline(Seq(0..<200).evaluatingAhead(count))
+      #expect(held.array == reference, "\(name)")
+      #expect(held.array == reference, "\(name), a second walk")
+      // Temporary: a later batch producer reads this one's batches directly.
+      let fused = pipeline(Seq(0..<200).evaluatingAhead(count)).filter { _ in true }.array
+      #expect(fused == reference, "\(name), fused")
+    }
+  }
+
+  @Test("take(n), take(while:) and zip in batches read no source element they do not need")
+  func batchedOperatorsReadWhatTheyNeed() {
+    let calls = CallCounter()
+    let taken = Seq(0..<1_000).evaluatingAhead(64).map { calls.tick($0) }.take(3).map { $0 }
+    #expect(taken.array == [0, 1, 2])
+    #expect(calls.count == 3)
+
+    let whileCalls = CallCounter()
+    let prefix = Seq(0..<1_000).evaluatingAhead(64).map { whileCalls.tick($0) }.take(while: { $0 < 5 })
+    #expect(prefix.head == 0)
+    // One batch: the five that pass and the first that does not.
+    #expect(whileCalls.count == 6)
+    #expect(prefix.array == [0, 1, 2, 3, 4])
+    #expect(whileCalls.count == 6)
+
+    let left = CallCounter()
+    let right = CallCounter()
+    let zipped = Seq(0..<1_000).evaluatingAhead(16).map { left.tick($0) }
+      .zip(with: Seq(0..<4).map { right.tick($0) })
+    #expect(zipped.array.count == 4)
+    // The zip alone holds the left map, so it calls the map's producer
+    // directly (fused): it reads a fifth element, finds no partner, stops.
+    #expect(left.count == 5)
+    #expect(right.count == 4)
+  }
+
   @Test("the policy flows through operators, and lazy returns to exact laziness")
   func policyFlows() {
     let maps = CallCounter()
