@@ -119,7 +119,7 @@ final class Gate: @unchecked Sendable {
   private let mutex = Mutex<Void>(())
   private let owner = Atomic<UInt>(0)
   private let maintenance = Atomic<Bool>(false)
-  @usableFromInline @exclusivity(unchecked) var queue: [() -> Void] = []
+  @exclusivity(unchecked) var queue = _Queue<() -> Void>()
   #if LAZYSEQ_INVARIANTS
     private let orderID = LockOrder.register("Gate")
   #endif
@@ -245,13 +245,6 @@ final class Gate: @unchecked Sendable {
   /// Runs the queued work now; only the owner thread may call it.
   @usableFromInline
   func drain() {
-    guard !queue.isEmpty else { return }
-    var index = 0
-    while index < queue.count {
-      let work = queue[index]
-      index += 1
-      work()
-    }
-    queue.removeAll(keepingCapacity: queue.capacity <= 64)
+    while let work = queue.popFirst() { work() }
   }
 }

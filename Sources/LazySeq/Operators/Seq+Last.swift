@@ -24,23 +24,20 @@ extension Seq {
   public func dropLast(_ count: Int = 1) -> Seq<Element> {
     Seq._checkCount(count, "Seq.dropLast(_:)")
     if count == 0 { return self }
-    // A ring of the `count` elements read ahead; `next` is the oldest.
-    let ring = _StateBox((elements: [Element](), next: 0))
+    // The `count` elements read ahead.
+    let ahead = _StateBox(_Queue<Element>())
     return _derived { source in
       {
-        while ring.value.elements.count < count {
+        while ahead.value.count < count {
           guard let element = source.walker.next() else { return nil }
-          ring.value.elements.append(element)
+          ahead.value.append(element)
         }
         guard let element = source.walker.next() else {
-          ring.value.elements = []
+          ahead.value.removeAll()
           return nil
         }
-        let index = ring.value.next
-        let oldest = ring.value.elements[index]
-        ring.value.elements[index] = element
-        ring.value.next = index + 1 == count ? 0 : index + 1
-        return oldest
+        ahead.value.append(element)
+        return ahead.value.popFirst()
       }
     }
   }
@@ -65,17 +62,9 @@ extension Seq {
     if count == 0 { return Seq(_storage: nil, index: 0, mode: _mode) }
     return _finish(
       Seq._deferred(walking: self) { walker in
-        var ring: [Element] = []
-        var next = 0
-        while let element = walker.next() {
-          if ring.count < count {
-            ring.append(element)
-          } else {
-            ring[next] = element
-            next = next + 1 == count ? 0 : next + 1
-          }
-        }
-        return Seq(_snapshot: ring[next...] + ring[..<next])
+        var last = _Queue<Element>(maximumCount: count)
+        while let element = walker.next() { last.append(element) }
+        return Seq(_snapshot: last.takeAll())
       })
   }
 }

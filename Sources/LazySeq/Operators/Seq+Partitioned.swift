@@ -50,9 +50,8 @@ internal final class _PartitionState<Element>: _StorageBase {
   @usableFromInline internal let lock = _ForcingLock()
   @usableFromInline internal let predicate: (Element) -> Bool
   @usableFromInline @exclusivity(unchecked) internal var walker: _Walker<Element>
-  /// Pending elements of each side (index 0: false, 1: true), from `heads`.
-  @usableFromInline @exclusivity(unchecked) internal var queues: ([Element], [Element])
-  @usableFromInline @exclusivity(unchecked) internal var heads: (Int, Int)
+  /// Pending elements of each side (index 0: false, 1: true).
+  @usableFromInline @exclusivity(unchecked) internal var queues: (_Queue<Element>, _Queue<Element>)
   /// Whether each side's memo still exists (cleared, without the lock,
   /// when a side's producer is released).
   @usableFromInline internal let falseWanted = Atomic<Bool>(true)
@@ -68,8 +67,7 @@ internal final class _PartitionState<Element>: _StorageBase {
   internal init(_ source: Seq<Element>, _ predicate: @escaping (Element) -> Bool) {
     self.predicate = predicate
     walker = _Walker(source, canFuse: true)
-    queues = ([], [])
-    heads = (0, 0)
+    queues = (_Queue(), _Queue())
     super.init()
   }
 
@@ -78,7 +76,8 @@ internal final class _PartitionState<Element>: _StorageBase {
   @usableFromInline
   internal override func _detachChildren(into work: inout [_StorageBase]) {
     walker._detach(into: &work)
-    queues = ([], [])
+    queues.0.removeAll()
+    queues.1.removeAll()
   }
 
   /// The next element of `side`, under the lock.
@@ -90,12 +89,10 @@ internal final class _PartitionState<Element>: _StorageBase {
         _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
         handOff.wrappingAdd(1, ordering: .releasing)
       }
-      if let element = side ? popFirst(&queues.1, &heads.1) : popFirst(&queues.0, &heads.0) {
-        return element
-      }
+      if let element = side ? queues.1.popFirst() : queues.0.popFirst() { return element }
       let otherWanted = side ? falseWanted.load(ordering: .relaxed) : trueWanted.load(ordering: .relaxed)
       if !otherWanted {
-        if side { queues.0 = [] } else { queues.1 = [] }
+        if side { queues.0.removeAll() } else { queues.1.removeAll() }
       }
       while let element = walker.next() {
         let elementSide = predicate(element)
@@ -106,21 +103,6 @@ internal final class _PartitionState<Element>: _StorageBase {
       }
       return nil
     }
-  }
-
-  @inlinable
-  internal func popFirst(_ queue: inout [Element], _ head: inout Int) -> Element? {
-    guard head < queue.count else { return nil }
-    let element = queue[head]
-    head += 1
-    if head == queue.count {
-      queue.removeAll(keepingCapacity: true)
-      head = 0
-    } else if head >= 64 && head * 2 >= queue.count {
-      queue.removeFirst(head)
-      head = 0
-    }
-    return element
   }
 }
 

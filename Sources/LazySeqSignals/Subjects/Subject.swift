@@ -1,6 +1,7 @@
 // This source file is part of the LazySeq open source project
 // Licensed under Apache License v2.0; see LICENSE.txt
 
+internal import LazySeq
 import Synchronization
 
 /// A hot signal you send to by hand: every current subscriber receives each
@@ -33,9 +34,10 @@ public class Subject<Value> {
   @usableFromInline let list = SubscriberList()
   /// How many values to replay (0 for a plain subject).
   @usableFromInline let capacity: Int
-  /// The values to replay, oldest first; touched only under `list.lock`
-  /// (the gate's owner writes them, subscribing threads copy them).
-  @usableFromInline @exclusivity(unchecked) var buffer: [Value] = []
+  /// The values to replay, oldest first, at most `capacity` of them;
+  /// touched only under `list.lock` (the gate's owner writes them,
+  /// subscribing threads copy them).
+  @exclusivity(unchecked) var buffer: _Queue<Value>
   /// The subscriptions that feed this subject through ``subscriber``; they
   /// are disposed when the subject terminates.
   let feeders = Lifetime()
@@ -48,7 +50,8 @@ public class Subject<Value> {
   init(capacity: Int, initial: Value? = nil) {
     precondition(capacity >= 0, "ReplaySubject: the capacity must not be negative, got \(capacity)")
     self.capacity = capacity
-    if let initial { buffer = [initial] }
+    buffer = _Queue(maximumCount: capacity)
+    if let initial { buffer.append(initial) }
   }
 
   /// Sends a value to every current subscriber.
@@ -192,15 +195,11 @@ public class Subject<Value> {
     }
   }
 
-  /// Appends `value` to the replay buffer; under the list's lock.
+  /// Appends `value` to the replay buffer (which drops its oldest value
+  /// once it holds `capacity`); under the list's lock.
   @usableFromInline
   final func remember(_ value: Value) {
-    if capacity == 1, buffer.count == 1 {
-      buffer[0] = value
-      return
-    }
     buffer.append(value)
-    if buffer.count > capacity { buffer.removeFirst(buffer.count - capacity) }
   }
 
   /// The newest remembered value, if any (a behavior subject's current
@@ -242,7 +241,7 @@ public class Subject<Value> {
   @usableFromInline
   final func attach(_ sink: Sink<Value>, _ lifetime: Lifetime) {
     if capacity > 0 {
-      join(sink, lifetime, replay: { self.buffer })
+      join(sink, lifetime, replay: { self.buffer.elements })
     } else {
       join(sink, lifetime)
     }

@@ -33,23 +33,16 @@ extension Signal {
       count >= 0, argumentMessage("Signal.dropLast(_:)", "the count must not be negative", got: count))
     if count == 0 { return self }
     return lift { sink, _ in
-      // A ring of the last `count` values; once full, `oldest` indexes the
-      // one to send next.
-      var ring: [Value] = []
-      var oldest = 0
+      // The last `count` values; once there are `count`, each new value
+      // sends the oldest.
+      var last = _Queue<Value>()
       return Sink(
         next: { value in
-          guard ring.count == count else {
-            ring.append(value)
-            return
-          }
-          let sent = ring[oldest]
-          ring[oldest] = value
-          oldest = oldest + 1 == count ? 0 : oldest + 1
-          sink.next(sent)
+          last.append(value)
+          if last.count > count, let oldest = last.popFirst() { sink.next(oldest) }
         },
         end: { completion in
-          ring = []
+          last.removeAll()
           sink.end(completion)
         })
     }

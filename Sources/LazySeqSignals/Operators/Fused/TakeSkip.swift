@@ -141,25 +141,13 @@ extension Signal {
     precondition(
       count >= 0, argumentMessage("Signal.takeLast(_:)", "the count must not be negative", got: count))
     return lift { sink, _ in
-      // A ring buffer: once full, `start` is the oldest value.
-      var buffer: [Value] = []
-      var start = 0
+      // The last `count` values so far.
+      var buffer = _Queue<Value>(maximumCount: count)
       return Sink(
-        next: { value in
-          guard count > 0 else { return }
-          if buffer.count < count {
-            buffer.append(value)
-          } else {
-            buffer[start] = value
-            start += 1
-            if start == count { start = 0 }
-          }
-        },
+        next: { buffer.append($0) },
         end: { completion in
           if case .completed = completion {
-            let last = buffer[start...] + buffer[..<start]
-            buffer = []
-            for value in last { sink.next(value) }
+            for value in buffer.takeAll() { sink.next(value) }
           }
           sink.end(completion)
         })

@@ -14,8 +14,7 @@ extension Operators {
   final class Flatten<U>: @unchecked Sendable {
     private struct State {
       var active = 0
-      var queue: [Signal<U>] = []
-      var head = 0
+      var queue = _Queue<Signal<U>>()
       var outerDone = false
       var pumping = false
       var pumpRequested = false
@@ -53,19 +52,13 @@ extension Operators {
       guard enter else { return }
       while true {
         let step = state.withLock { state -> PumpStep in
-          guard state.head < state.queue.count, limit == 0 || state.active < limit else {
+          guard limit == 0 || state.active < limit, let next = state.queue.popFirst() else {
             guard state.pumpRequested else {
               state.pumping = false
               return .stop
             }
             state.pumpRequested = false
             return .again
-          }
-          let next = state.queue[state.head]
-          state.head += 1
-          if state.head == state.queue.count {
-            state.queue.removeAll()
-            state.head = 0
           }
           state.active += 1
           return .subscribe(next)
@@ -97,7 +90,7 @@ extension Operators {
 
     private func completeIfDone() {
       let done = state.withLock { state -> Bool in
-        guard !state.completed, state.outerDone, state.active == 0, state.head == state.queue.count
+        guard !state.completed, state.outerDone, state.active == 0, state.queue.isEmpty
         else { return false }
         state.completed = true
         return true

@@ -4,6 +4,8 @@
 // zip, every arity: one state (which sources have values waiting, which have
 // completed) inside the downstream's gate; each form keeps its values typed.
 
+internal import LazySeq
+
 extension Operators {
   /// The state of one `zip` subscription, whatever its arity: how many
   /// values of each source are waiting, and which sources have completed.
@@ -54,14 +56,14 @@ extension Signal where Value: Sendable {
     return Signal<[Value]> { downstream in
       // Inside `downstream`'s gate (see `Subscriber.serialize`).
       var state = Operators.ZipState(sources: signals.count)
-      var queues = Array(repeating: FIFO<Value>(), count: signals.count)
+      var queues = Array(repeating: _Queue<Value>(), count: signals.count)
       for (index, signal) in signals.enumerated() {
         let joined = signal.join(
           downstream,
           next: { value in
-            queues[index].push(value)
+            queues[index].append(value)
             if state.received(from: index) {
-              downstream.sendNext(queues.indices.compactMap { queues[$0].pop() })
+              downstream.sendNext(queues.indices.compactMap { queues[$0].popFirst() })
             }
             if state.isExhausted { downstream.sendCompleted() }
           },
@@ -84,9 +86,9 @@ extension Signal where Value: Sendable {
     Signal<(Value, U)> { downstream in
       // Inside `downstream`'s gate (see `Subscriber.serialize`).
       var state = Operators.ZipState(sources: 2)
-      var (first, second) = (FIFO<Value>(), FIFO<U>())
+      var (first, second) = (_Queue<Value>(), _Queue<U>())
       func received(_ index: Int) {
-        if state.received(from: index), let x = first.pop(), let y = second.pop() {
+        if state.received(from: index), let x = first.popFirst(), let y = second.popFirst() {
           downstream.sendNext((x, y))
         }
         if state.isExhausted { downstream.sendCompleted() }
@@ -96,13 +98,13 @@ extension Signal where Value: Sendable {
         self.join(
           downstream,
           next: {
-            first.push($0)
+            first.append($0)
             received(0)
           }, completed: { completed(0) })
         && other.join(
           downstream,
           next: {
-            second.push($0)
+            second.append($0)
             received(1)
           }, completed: { completed(1) })
       return nil
@@ -165,9 +167,11 @@ extension Signal where Value: Sendable {
     Signal<(Value, U1, U2)> { downstream in
       // Inside `downstream`'s gate (see `Subscriber.serialize`).
       var state = Operators.ZipState(sources: 3)
-      var (first, second, third) = (FIFO<Value>(), FIFO<U1>(), FIFO<U2>())
+      var (first, second, third) = (_Queue<Value>(), _Queue<U1>(), _Queue<U2>())
       func received(_ index: Int) {
-        if state.received(from: index), let x = first.pop(), let y = second.pop(), let z = third.pop() {
+        if state.received(from: index), let x = first.popFirst(), let y = second.popFirst(),
+          let z = third.popFirst()
+        {
           downstream.sendNext((x, y, z))
         }
         if state.isExhausted { downstream.sendCompleted() }
@@ -177,19 +181,19 @@ extension Signal where Value: Sendable {
         self.join(
           downstream,
           next: {
-            first.push($0)
+            first.append($0)
             received(0)
           }, completed: { completed(0) })
         && a.join(
           downstream,
           next: {
-            second.push($0)
+            second.append($0)
             received(1)
           }, completed: { completed(1) })
         && b.join(
           downstream,
           next: {
-            third.push($0)
+            third.append($0)
             received(2)
           }, completed: { completed(2) })
       return nil
@@ -203,31 +207,5 @@ extension Operators {
   static func zipCompleted<R>(_ state: inout ZipState, _ index: Int, _ downstream: Subscriber<R>) {
     state.complete(index)
     if state.isExhausted { downstream.sendCompleted() }
-  }
-}
-
-/// A first-in, first-out queue with amortized O(1) push and pop.
-struct FIFO<Element> {
-  private var storage: [Element] = []
-  private var head = 0
-
-  init() {}
-
-  var isEmpty: Bool { head == storage.count }
-
-  mutating func push(_ element: Element) { storage.append(element) }
-
-  mutating func pop() -> Element? {
-    guard head < storage.count else { return nil }
-    let element = storage[head]
-    head += 1
-    if head == storage.count {
-      storage.removeAll(keepingCapacity: storage.capacity <= 64)
-      head = 0
-    } else if head >= 64 && head * 2 >= storage.count {
-      storage.removeFirst(head)
-      head = 0
-    }
-    return element
   }
 }

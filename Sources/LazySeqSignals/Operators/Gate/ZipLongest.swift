@@ -5,13 +5,15 @@
 // signal form of `Seq.zipLongest(with:)`. Its state lives inside the
 // downstream's gate.
 
+internal import LazySeq
+
 extension Operators {
   /// The state of one `zipLongest(with:)` subscription: the values of one
   /// source waiting for the other's (at most one side has any), and which
   /// sources have completed. A plain value inside the downstream's gate.
   struct ZipLongestState<First, Second> {
-    private var firsts = FIFO<First>()
-    private var seconds = FIFO<Second>()
+    private var firsts = _Queue<First>()
+    private var seconds = _Queue<Second>()
     private var firstCompleted = false
     private var secondCompleted = false
 
@@ -19,17 +21,17 @@ extension Operators {
 
     /// The first source sent `value`: the pair it completes, if any.
     mutating func received(first value: First) -> (First?, Second?)? {
-      if let second = seconds.pop() { return (value, second) }
+      if let second = seconds.popFirst() { return (value, second) }
       if secondCompleted { return (value, nil) }
-      firsts.push(value)
+      firsts.append(value)
       return nil
     }
 
     /// The second source sent `value`: the pair it completes, if any.
     mutating func received(second value: Second) -> (First?, Second?)? {
-      if let first = firsts.pop() { return (first, value) }
+      if let first = firsts.popFirst() { return (first, value) }
       if firstCompleted { return (nil, value) }
-      seconds.push(value)
+      seconds.append(value)
       return nil
     }
 
@@ -38,7 +40,7 @@ extension Operators {
     mutating func completeFirst() -> [(First?, Second?)] {
       firstCompleted = true
       var pairs: [(First?, Second?)] = []
-      while let second = seconds.pop() { pairs.append((nil, second)) }
+      while let second = seconds.popFirst() { pairs.append((nil, second)) }
       return pairs
     }
 
@@ -47,7 +49,7 @@ extension Operators {
     mutating func completeSecond() -> [(First?, Second?)] {
       secondCompleted = true
       var pairs: [(First?, Second?)] = []
-      while let first = firsts.pop() { pairs.append((first, nil)) }
+      while let first = firsts.popFirst() { pairs.append((first, nil)) }
       return pairs
     }
 
