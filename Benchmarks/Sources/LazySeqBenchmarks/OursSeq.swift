@@ -46,6 +46,22 @@ enum OursSeq {
     }
   }
 
+  /// Profiling case: a held `compactMap` + `scan` + `zip` walked once,
+  /// exactly lazy (`ahead == 1`) or evaluating ahead by `ahead`; their batch
+  /// producers against their element producers.
+  static func otherOperatorsFirstWalk(_ array: [Int], ahead: Int) -> Int {
+    let seq = Seq(array).evaluatingAhead(ahead)
+      .compactMap { $0 & 3 == 0 ? nil : $0 &* 3 }
+      .scan(start: 0, reduce: &+)
+      .zip(with: Seq(array))
+      .map { $0 &+ $1 }
+    return withExtendedLifetime(seq) {
+      var acc = 0
+      for x in seq { acc = mix(acc, x) }
+      return acc
+    }
+  }
+
   /// Scenario 2t: `for x in` a temporary `Seq(array).map(f).filter(g)`.
   /// Nothing else can see the pipeline, so LazySeq may fuse it and skip the
   /// memo entirely; this is the common loop, but not a memoizing walk.

@@ -53,6 +53,12 @@ let memoryCases: [String: MemoryCase] = {
     MemoryCase(name: "seq-first-walk") { OursSeq.firstWalk(input($0)) },
     MemoryCase(name: "seq-temporary-walk") { OursSeq.temporaryWalk(input($0)) },
     MemoryCase(name: "seq-ahead-first-walk") { OursSeq.firstWalkAhead(input($0)) },
+    MemoryCase(name: "seq-operators-first-walk") {
+      OursSeq.otherOperatorsFirstWalk(input($0), ahead: 1)
+    },
+    MemoryCase(name: "seq-operators-ahead-first-walk") {
+      OursSeq.otherOperatorsFirstWalk(input($0), ahead: 64)
+    },
     MemoryCase(name: "seq-uncons-walk") { OursSeq.unconsWalk(input($0)) },
     MemoryCase(name: "seq-map-first-walk") { OursSeq.mapFirstWalk(input($0)) },
     MemoryCase(name: "seq-contended-walk") { OursSeq.contendedFirstWalk(input($0), threads: 4) },
