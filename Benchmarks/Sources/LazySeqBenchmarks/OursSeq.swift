@@ -46,18 +46,17 @@ enum OursSeq {
     }
   }
 
-  /// Profiling case: a held `compactMap` + `scan` + `zip` walked once,
-  /// exactly lazy (`ahead == 1`) or evaluating ahead by `ahead`; their batch
+  /// Profiling case: `compactMap`, `scan` and `zip` walked once, every
+  /// stage held (so none is fused and each memo runs its own producer),
+  /// exactly lazy (`ahead == 1`) or evaluating ahead by `ahead`: their batch
   /// producers against their element producers.
   static func otherOperatorsFirstWalk(_ array: [Int], ahead: Int) -> Int {
-    let seq = Seq(array).evaluatingAhead(ahead)
-      .compactMap { $0 & 3 == 0 ? nil : $0 &* 3 }
-      .scan(start: 0, reduce: &+)
-      .zip(with: Seq(array))
-      .map { $0 &+ $1 }
-    return withExtendedLifetime(seq) {
+    let kept = Seq(array).evaluatingAhead(ahead).compactMap { $0 & 3 == 0 ? nil : $0 &* 3 }
+    let sums = kept.scan(start: 0, reduce: &+)
+    let pairs = sums.zip(with: kept)
+    return withExtendedLifetime((kept, sums, pairs)) {
       var acc = 0
-      for x in seq { acc = mix(acc, x) }
+      for (sum, value) in pairs { acc = mix(acc, sum &+ value) }
       return acc
     }
   }
