@@ -13,7 +13,8 @@ extension Seq {
   ///
   /// Lazy: nothing is evaluated until the result is used. Where the
   /// position is known, `skip` moves by index without visiting the skipped
-  /// elements: over an array, an evaluated memo, a range or a repetition.
+  /// elements: over an array, an evaluated memo, a range or a repetition
+  /// (and past the evaluated elements of a dynamic sequence).
   /// Elsewhere the skipped elements are evaluated (in a loop) when the
   /// result is first used, and the rest is passed through without being
   /// copied. Skipping more than there are gives an empty sequence.
