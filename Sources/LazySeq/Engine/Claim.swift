@@ -109,7 +109,8 @@ extension _Frontier {
         // A production that outlasts the spinning and yielding is a slow
         // one: park until it is published (or the pause passes).
         if busy != 0 && backoff.isSleeping {
-          _park(segment, seen: seen, microseconds: backoff.nextSleep())
+          // At least 50 µs: a shorter timed park costs more than it waits.
+          _park(segment, seen: seen, microseconds: Swift.max(backoff.nextSleep(), 50))
         } else {
           backoff.pauseOnce()
         }
