@@ -41,10 +41,11 @@ struct ForcingConcurrencyTests {
   @Test("Threads waiting for a slow element park, and the producing thread wakes them")
   func waitersOfASlowElementPark() async {
     // Each element takes far longer than spinning and yielding, even on a
-    // loaded machine (where a yield may take a time slice).
+    // loaded machine, where each of the 64 yields may last a time slice (a
+    // run beside the other suites saw no park with 150 ms elements).
     let shared = Seq.Shared(
       Seq(0..<3).map { x -> Int in
-        Thread.sleep(forTimeInterval: 0.15)
+        Thread.sleep(forTimeInterval: 0.5)
         return x * 10
       })
     let ready = Atomic<Int>(0)
