@@ -41,11 +41,10 @@ struct ForcingConcurrencyTests {
   @Test("Threads waiting for a slow element park, and the producing thread wakes them")
   func waitersOfASlowElementPark() async {
     // Each element takes far longer than spinning and yielding, even on a
-    // loaded machine, where each of the 64 yields may last a time slice (a
-    // run beside the other suites saw no park with 150 ms elements).
+    // loaded machine (where a yield may take a time slice).
     let shared = Seq.Shared(
       Seq(0..<3).map { x -> Int in
-        Thread.sleep(forTimeInterval: 0.5)
+        Thread.sleep(forTimeInterval: 0.15)
         return x * 10
       })
     let ready = Atomic<Int>(0)
