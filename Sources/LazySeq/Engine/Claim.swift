@@ -109,8 +109,7 @@ extension _Frontier {
         // A production that outlasts the spinning and yielding is a slow
         // one: park until it is published (or the pause passes).
         if busy != 0 && backoff.isSleeping {
-          // At least 50 µs: a shorter timed park costs more than it waits.
-          _park(segment, seen: seen, microseconds: Swift.max(backoff.nextSleep(), 50))
+          _park(segment, seen: seen, microseconds: backoff.nextSleep())
         } else {
           backoff.pauseOnce()
         }
