@@ -52,13 +52,14 @@ extension _Frontier {
       // the producer demands the element it is producing.
       if record.producing.load(ordering: .relaxed) != 0 { _reentrantForce("a lazy sequence") }
       guard _enterProduction(recordRef) else { return nil }
-      // Still the holder, and nobody else can produce now. Nobody else has
-      // since `seen` was loaded either: only this thread makes itself the
-      // holder, so it has held the claim since before that load (or took it
-      // over, waited for every other production to end, then loaded it), and
-      // a thread taking the claim now waits for this production. So the
-      // state is `seen` (checked in the invariants build).
-      _checkInvariants(producingInto: segment, seen: seen)  // LAZYSEQ_INVARIANTS only
+      // Still the holder, and nobody else can produce now: the state is
+      // what this thread (or the holder before it) last published.
+      let state = segment.state.load(ordering: .acquiring)
+      guard state == seen else {
+        record.producing.store(0, ordering: .releasing)
+        return state
+      }
+      _checkInvariants(producingInto: segment)  // LAZYSEQ_INVARIANTS only
       let published: Int
       let count = seen >> _Segment<Element>.countShift
       if _slowPath(count >= segment.capacity) {
@@ -75,8 +76,6 @@ extension _Frontier {
       // After the publication: a thread taking the claim over waits for
       // this store, then reads the state.
       record.producing.store(0, ordering: .releasing)
-      // Threads parked for this publication (a slow production): wake them.
-      if _slowPath(parked.load(ordering: .relaxed) != 0) { _wakeParked() }
       return published
     }
   }
@@ -106,13 +105,7 @@ extension _Frontier {
       // the spinning phase before the claim is taken from it.
       let busy = current?._withUnsafeGuaranteedRef { $0.producing.load(ordering: .acquiring) } ?? 0
       guard current == nil || (busy == 0 && backoff.hasSpun) else {
-        // A production that outlasts the spinning and yielding is a slow
-        // one: park until it is published (or the pause passes).
-        if busy != 0 && backoff.isSleeping {
-          _park(segment, seen: seen, microseconds: backoff.nextSleep())
-        } else {
-          backoff.pauseOnce()
-        }
+        backoff.pauseOnce()
         continue
       }
       let record = mine ?? _addRecord(for: me)
@@ -130,44 +123,6 @@ extension _Frontier {
       _waitForProductions(except: record)
       backoff = _Backoff()
     }
-  }
-
-  /// Parks the calling thread, which waits for the element at the `seen`
-  /// state of `segment`, until the holder publishes (it wakes the parked
-  /// threads after each publication while any are parked) or `microseconds`
-  /// pass. Waking is not needed for correctness: the caller checks the
-  /// state again either way, and the pause bounds a wake-up missed because
-  /// the holder read `parked` before this thread counted itself there.
-  @usableFromInline @inline(never)
-  internal func _park(_ segment: _Segment<Element>, seen: Int, microseconds: UInt32) {
-    var lot = parkingLot.load(ordering: .acquiring)
-    if lot == nil {
-      let made = Unmanaged.passRetained(_ParkingLot())
-      _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
-      let installed = parkingLot.compareExchange(
-        expected: nil, desired: made, successOrdering: .acquiringAndReleasing,
-        failureOrdering: .acquiring)
-      if installed.exchanged {
-        lot = made
-      } else {
-        made.release()
-        lot = installed.original
-      }
-    }
-    _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
-    parked.add(1, ordering: .sequentiallyConsistent)
-    lot.unsafelyUnwrapped._withUnsafeGuaranteedRef {
-      $0.park(microseconds: microseconds) { segment.state.load(ordering: .acquiring) == seen }
-    }
-    parked.subtract(1, ordering: .relaxed)
-    _countParking(wake: false)  // LAZYSEQ_INVARIANTS only
-  }
-
-  /// Wakes the threads parked on this memo (see `_park`).
-  @usableFromInline @inline(never)
-  internal func _wakeParked() {
-    _countParking(wake: true)  // LAZYSEQ_INVARIANTS only
-    parkingLot.load(ordering: .acquiring)?._withUnsafeGuaranteedRef { $0.wakeAll() }
   }
 
   /// Waits until no thread but the owner of `mine` is marked producing.

@@ -123,12 +123,6 @@ internal final class _Frontier<Element>: _StorageBase {
   /// The records of the threads that held the claim, newest first (each
   /// retained once, released in `deinit`).
   @usableFromInline internal let records = Atomic<Unmanaged<_ClaimRecord>?>(nil)
-  /// How many threads are parked waiting for this memo's next publication
-  /// (see `_park`); the holder wakes them when it publishes.
-  @usableFromInline internal let parked = Atomic<Int>(0)
-  /// Where they park: made by the first thread to park (retained once,
-  /// released in `deinit`).
-  @usableFromInline internal let parkingLot = Atomic<Unmanaged<_ParkingLot>?>(nil)
   /// Initializes the pointee (uninitialized memory) with the next element
   /// and returns `true`, or returns `false` at the end, leaving it
   /// uninitialized; called only by the claim's holder, until it has
@@ -183,7 +177,6 @@ internal final class _Frontier<Element>: _StorageBase {
 
   deinit {
     records.load(ordering: .acquiring)?.release()
-    parkingLot.load(ordering: .acquiring)?.release()
     _releaseChildren()
   }
 

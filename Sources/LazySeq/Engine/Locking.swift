@@ -47,12 +47,9 @@
 //    closure's own captured state, such as the position of its source
 //    walker) happen before the next production: the producer closure runs
 //    as if under a lock, on whichever thread holds the claim. Waiting spins,
-//    then yields (`_Backoff`), and a wait that outlasts both (a slow
-//    production) parks on the memo's parking lot until the holder publishes
-//    and wakes it, or a pause of up to a millisecond passes (`_park`): a
-//    fast production never reaches the kernel, the holder pays one load
-//    per element to learn whether anyone is parked, and the readers of
-//    published elements never touch the claim at all.
+//    then yields, then sleeps (`_Backoff`); no thread is ever woken by
+//    another, so there is no kernel hand-off per element, and the readers
+//    of published elements never touch the claim at all.
 // 4. **Nodes and deferred sequences** compute under a `_ForcingLock` (a
 //    `Mutex`), and still publish by rule 1 and re-check by rule 2 inside
 //    the lock. The re-check's acquire matters: a contended Linux `Mutex`
@@ -89,20 +86,18 @@
 
 public import Synchronization
 
-// Public, so that `currentThreadID()` (a call of `pthread_self` on the
-// claim's fast path) is inlined into the walk instead of called.
 #if canImport(Darwin)
-  public import Darwin
+  internal import Darwin
 #elseif canImport(Glibc)
-  public import Glibc
+  internal import Glibc
 #elseif canImport(Musl)
-  public import Musl
+  internal import Musl
 #endif
 
 /// A number that identifies the calling thread while it runs, never `0`.
 /// Shared with LazySeqSignals (its gates' owner word): one thread identity
 /// for the package.
-@inlinable
+@usableFromInline
 package func currentThreadID() -> UInt {
   #if canImport(Darwin)
     return UInt(bitPattern: pthread_self())
@@ -153,11 +148,8 @@ internal struct _ForcingLock: ~Copyable, Sendable {
 
 /// How a thread waits for another: spins first (a production usually takes
 /// nanoseconds), then yields the processor, then sleeps with a doubling
-/// pause of up to a millisecond (a slow closure or a blocking source). A
-/// thread waiting for a memo's element parks instead of sleeping, and the
-/// producer wakes it when it publishes (`_Frontier._park`); the producer
-/// pays one load per element for that, and a wake only while some thread is
-/// parked.
+/// pause of up to a millisecond (a slow closure or a blocking source).
+/// Nobody wakes a waiter, so a producer never pays for one.
 @usableFromInline
 internal struct _Backoff {
   @usableFromInline internal var round = 0
@@ -174,20 +166,6 @@ internal struct _Backoff {
   @inlinable
   internal var hasSpun: Bool { round >= _Backoff.spins }
 
-  /// Whether the spinning and yielding phases are over: the next pause
-  /// sleeps (or parks; see `nextSleep()`).
-  @inlinable
-  internal var isSleeping: Bool { round >= _Backoff.spins + _Backoff.yields }
-
-  /// Counts a pause of the sleeping phase that the caller takes itself (by
-  /// parking), and returns its length in microseconds.
-  @inlinable
-  internal mutating func nextSleep() -> UInt32 {
-    round += 1
-    defer { pause = Swift.min(pause * 2, 1_000) }
-    return pause
-  }
-
   @usableFromInline
   internal mutating func pauseOnce() {
     round += 1
@@ -198,53 +176,5 @@ internal struct _Backoff {
     }
     usleep(pause)
     pause = Swift.min(pause * 2, 1_000)
-  }
-}
-
-/// Where the threads waiting for one memo's slow production park: a mutex
-/// and a condition variable (see `_Frontier._park`), made by the first
-/// thread that parks there. Waking takes the mutex, so a thread that checked
-/// it should still wait, under the mutex, and then waits, cannot miss a wake
-/// that follows the check.
-@usableFromInline
-internal final class _ParkingLot {
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-  private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-
-  @usableFromInline
-  internal init() {
-    pthread_mutex_init(mutex, nil)
-    pthread_cond_init(condition, nil)
-  }
-
-  deinit {
-    pthread_cond_destroy(condition)
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-    condition.deallocate()
-  }
-
-  /// Waits, while `stillWaiting()` (checked under the mutex first), until
-  /// `wakeAll()` or `microseconds` pass (or a spurious wake-up; the caller
-  /// checks again).
-  @usableFromInline
-  internal func park(microseconds: UInt32, while stillWaiting: () -> Bool) {
-    var deadline = timespec()
-    clock_gettime(CLOCK_REALTIME, &deadline)
-    let nanoseconds = Int(deadline.tv_nsec) + Int(microseconds) * 1_000
-    deadline.tv_sec += nanoseconds / 1_000_000_000
-    deadline.tv_nsec = .init(nanoseconds % 1_000_000_000)
-    pthread_mutex_lock(mutex)
-    if stillWaiting() { _ = pthread_cond_timedwait(condition, mutex, &deadline) }
-    pthread_mutex_unlock(mutex)
-  }
-
-  /// Wakes every thread parked here.
-  @usableFromInline
-  internal func wakeAll() {
-    _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
-    pthread_mutex_lock(mutex)
-    pthread_cond_broadcast(condition)
-    pthread_mutex_unlock(mutex)
   }
 }

@@ -30,9 +30,8 @@
 // Also counted, with the flag: the synchronising operations (atomic
 // read-modify-writes, including failed compare-and-swaps, and lock
 // acquisitions) each thread performs, so that a test can bound them per
-// element of a shared walk (`SynchronisingOperationsConcurrencyTests`), and
-// how often each thread parked waiting for a memo's element and woke parked
-// threads (`ForcingConcurrencyTests`). Reference counting is not counted.
+// element of a shared walk (`SynchronisingOperationsConcurrencyTests`).
+// Reference counting is not counted.
 
 #if LAZYSEQ_INVARIANTS
   /// The key of each thread's count of synchronising operations.
@@ -42,41 +41,19 @@
     return key
   }()
 
-  /// The calling thread's counts (synchronising operations, parks, wakes),
-  /// allocated on first use (and kept for the thread's life: an invariants
-  /// build only).
+  /// The calling thread's count, allocated on first use (and kept for the
+  /// thread's life: an invariants build only).
   @usableFromInline
   internal func _synchronisingOperationsSlot() -> UnsafeMutablePointer<Int> {
     if let slot = pthread_getspecific(_synchronisingOperationsKey) {
       return slot.assumingMemoryBound(to: Int.self)
     }
-    let slot = UnsafeMutablePointer<Int>.allocate(capacity: 3)
-    slot.initialize(repeating: 0, count: 3)
+    let slot = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    slot.initialize(to: 0)
     pthread_setspecific(_synchronisingOperationsKey, slot)
     return slot
   }
 #endif
-
-/// Counts one park (`_Frontier._park`) of the calling thread, or one wake of
-/// parked threads (`_Frontier._wakeParked`); nothing without the flag.
-@inlinable @inline(__always)
-internal func _countParking(wake: Bool) {
-  #if LAZYSEQ_INVARIANTS
-    _synchronisingOperationsSlot()[wake ? 2 : 1] &+= 1
-  #endif
-}
-
-/// How many times the calling thread parked waiting for a memo's element,
-/// and woke threads parked on a memo it produces, or `nil` when this is not
-/// counted (built without `LAZYSEQ_INVARIANTS`).
-package func parkingOnThisThread() -> (parks: Int, wakes: Int)? {
-  #if LAZYSEQ_INVARIANTS
-    let slot = _synchronisingOperationsSlot()
-    return (slot[1], slot[2])
-  #else
-    return nil
-  #endif
-}
 
 /// Counts one synchronising operation of the calling thread (an atomic
 /// read-modify-write or a lock acquisition); nothing without the flag.
@@ -134,22 +111,19 @@ extension _Segment {
 }
 
 extension _Frontier {
-  /// Checks that this frontier is about to produce into the last segment of
-  /// its own memo, whose state is still `seen`.
+  /// Checks that this frontier is about to produce into (or has just
+  /// produced into) the last segment of its own memo.
   @inlinable @inline(__always)
-  internal func _checkInvariants(producingInto segment: _Segment<Element>, seen: Int) {
+  internal func _checkInvariants(producingInto segment: _Segment<Element>) {
     #if LAZYSEQ_INVARIANTS
-      _checkInvariantsNow(producingInto: segment, seen: seen)
+      _checkInvariantsNow(producingInto: segment)
     #endif
   }
 
   @usableFromInline
-  internal func _checkInvariantsNow(producingInto segment: _Segment<Element>, seen: Int) {
+  internal func _checkInvariantsNow(producingInto segment: _Segment<Element>) {
     precondition(
       segment.frontier === self, "LazySeq invariant: a frontier produces into a segment it does not own")
-    precondition(
-      segment.loadState() == seen,
-      "LazySeq invariant: the claim's holder produces at a state another thread has changed")
     segment._checkInvariants()
     if let next = segment.next {
       precondition(

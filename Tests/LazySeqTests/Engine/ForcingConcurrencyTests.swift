@@ -14,7 +14,6 @@
 import Foundation
 import LazySeq
 import LazySeqTestSupport
-import Synchronization
 import Testing
 
 @Suite("Forcing concurrency: claims and waits", .serialized)
@@ -36,32 +35,6 @@ struct ForcingConcurrencyTests {
     }
     #expect(calls.snapshot.count == 12)
     #expect(calls.snapshot.values.allSatisfy { $0 == 1 }, "an element was computed twice")
-  }
-
-  @Test("Threads waiting for a slow element park, and the producing thread wakes them")
-  func waitersOfASlowElementPark() async {
-    // Each element takes far longer than spinning and yielding, even on a
-    // loaded machine (where a yield may take a time slice).
-    let shared = Seq.Shared(
-      Seq(0..<3).map { x -> Int in
-        Thread.sleep(forTimeInterval: 0.15)
-        return x * 10
-      })
-    let ready = Atomic<Int>(0)
-    let walks = await runConcurrently(threads: 3) { _ in
-      // Start together, so that two threads wait while one produces.
-      ready.add(1, ordering: .relaxed)
-      while ready.load(ordering: .relaxed) < 3 {}
-      return (walk: Array(shared), parking: parkingOnThisThread())
-    }
-    for (thread, result) in walks.enumerated() {
-      #expect(result.walk == [0, 10, 20], "thread \(thread) saw different values")
-    }
-    // Counted in the invariants build only.
-    let counts = walks.compactMap(\.parking)
-    guard counts.count == walks.count else { return }
-    #expect(counts.map(\.parks).reduce(0, +) > 0, "no thread parked")
-    #expect(counts.map(\.wakes).reduce(0, +) > 0, "no producing thread woke a parked one")
   }
 
   @Test("uncons and for-in walks race over a memo being evaluated", arguments: 0..<3)
