@@ -7,7 +7,8 @@
 /// A first-in-first-out queue: the one queue of both modules (LazySeq and
 /// LazySeqSignals), for every buffer of elements waiting their turn (the
 /// pending elements of `partitioned(by:)`, a zip's values, a gate's queued
-/// work, a replay buffer, the buffer of a signal's `values`).
+/// work, a replay buffer). Not the buffer of a signal's `values`: its loop
+/// takes the whole buffer at once, which an array hands over in O(1).
 ///
 /// A ring over an array of optionals: ``append(_:)`` and ``popFirst()`` are
 /// O(1) amortized (a full ring doubles), and an element leaves the storage

@@ -493,29 +493,28 @@ extension Operators {
     }
 
     private struct State {
-      var buffer: _Queue<Value>
+      var buffer: [Value] = []
+      var head = 0
       var end: Result<Void, any Error>?
       var waiting: Continuation?
     }
 
-    private let state: Locked<State>
+    private let state = Locked(State())
     private let policy: SignalBufferingPolicy
 
     init(_ policy: SignalBufferingPolicy) {
       self.policy = policy
-      // Buffering the newest, the buffer itself drops the oldest.
-      var maximumCount = Int.max
-      if case .bufferingNewest(let limit) = policy { maximumCount = max(limit, 0) }
-      state = Locked(State(buffer: _Queue(maximumCount: maximumCount)))
     }
 
-    /// Moves every buffered value to the end of `batch` (the loop's emptied
-    /// batch, whose storage is reused), or returns the end once nothing is
-    /// buffered.
+    /// Moves every buffered value into `batch` (which must be empty; its
+    /// storage becomes the channel's next buffer), or returns the end once
+    /// nothing is buffered.
     func takeAll(into batch: inout [Value]) -> Result<Void, any Error>? {
       state.withLock { state in
-        if !state.buffer.isEmpty {
-          state.buffer.takeAll(into: &batch)
+        if state.head < state.buffer.count {
+          swap(&batch, &state.buffer)
+          if state.head > 0 { batch.removeFirst(state.head) }
+          state.head = 0
           return nil
         }
         return state.end
@@ -526,7 +525,11 @@ extension Operators {
     /// if one arrived meanwhile).
     func wait(_ continuation: Continuation) {
       let ready = state.withLock { state -> Taken in
-        if let value = state.buffer.popFirst() { return .value(value) }
+        if state.head < state.buffer.count {
+          let value = state.buffer[state.head]
+          state.head += 1
+          return .value(value)
+        }
         if let end = state.end { return .end(end) }
         state.waiting = continuation
         return .empty
@@ -545,11 +548,16 @@ extension Operators {
           state.waiting = nil
           return waiting
         }
+        let count = state.buffer.count - state.head
         switch policy {
-        case .unbounded, .bufferingNewest:
+        case .unbounded:
           state.buffer.append(value)
         case .bufferingOldest(let limit):
-          if state.buffer.count < limit { state.buffer.append(value) }
+          if count < limit { state.buffer.append(value) }
+        case .bufferingNewest(let limit):
+          guard limit > 0 else { break }
+          if count >= limit { state.head += 1 }
+          state.buffer.append(value)
         }
         return nil
       }
@@ -572,7 +580,8 @@ extension Operators {
     /// Ends the loop because its task was cancelled: it returns `nil`.
     func cancel() {
       let waiting = state.withLock { state -> Continuation? in
-        state.buffer.removeAll()
+        state.buffer = []
+        state.head = 0
         if state.end == nil { state.end = .success(()) }
         defer { state.waiting = nil }
         return state.waiting
