@@ -52,14 +52,13 @@ extension _Frontier {
       // the producer demands the element it is producing.
       if record.producing.load(ordering: .relaxed) != 0 { _reentrantForce("a lazy sequence") }
       guard _enterProduction(recordRef) else { return nil }
-      // Still the holder, and nobody else can produce now: the state is
-      // what this thread (or the holder before it) last published.
-      let state = segment.state.load(ordering: .acquiring)
-      guard state == seen else {
-        record.producing.store(0, ordering: .releasing)
-        return state
-      }
-      _checkInvariants(producingInto: segment)  // LAZYSEQ_INVARIANTS only
+      // Still the holder, and nobody else can produce now. Nobody else has
+      // since `seen` was loaded either: only this thread makes itself the
+      // holder, so it has held the claim since before that load (or took it
+      // over, waited for every other production to end, then loaded it), and
+      // a thread taking the claim now waits for this production. So the
+      // state is `seen` (checked in the invariants build).
+      _checkInvariants(producingInto: segment, seen: seen)  // LAZYSEQ_INVARIANTS only
       let published: Int
       let count = seen >> _Segment<Element>.countShift
       if _slowPath(count >= segment.capacity) {

@@ -86,18 +86,20 @@
 
 public import Synchronization
 
+// Public, so that `currentThreadID()` (a call of `pthread_self` on the
+// claim's fast path) is inlined into the walk instead of called.
 #if canImport(Darwin)
-  internal import Darwin
+  public import Darwin
 #elseif canImport(Glibc)
-  internal import Glibc
+  public import Glibc
 #elseif canImport(Musl)
-  internal import Musl
+  public import Musl
 #endif
 
 /// A number that identifies the calling thread while it runs, never `0`.
 /// Shared with LazySeqSignals (its gates' owner word): one thread identity
 /// for the package.
-@usableFromInline
+@inlinable
 package func currentThreadID() -> UInt {
   #if canImport(Darwin)
     return UInt(bitPattern: pthread_self())

@@ -111,19 +111,22 @@ extension _Segment {
 }
 
 extension _Frontier {
-  /// Checks that this frontier is about to produce into (or has just
-  /// produced into) the last segment of its own memo.
+  /// Checks that this frontier is about to produce into the last segment of
+  /// its own memo, whose state is still `seen`.
   @inlinable @inline(__always)
-  internal func _checkInvariants(producingInto segment: _Segment<Element>) {
+  internal func _checkInvariants(producingInto segment: _Segment<Element>, seen: Int) {
     #if LAZYSEQ_INVARIANTS
-      _checkInvariantsNow(producingInto: segment)
+      _checkInvariantsNow(producingInto: segment, seen: seen)
     #endif
   }
 
   @usableFromInline
-  internal func _checkInvariantsNow(producingInto segment: _Segment<Element>) {
+  internal func _checkInvariantsNow(producingInto segment: _Segment<Element>, seen: Int) {
     precondition(
       segment.frontier === self, "LazySeq invariant: a frontier produces into a segment it does not own")
+    precondition(
+      segment.loadState() == seen,
+      "LazySeq invariant: the claim's holder produces at a state another thread has changed")
     segment._checkInvariants()
     if let next = segment.next {
       precondition(
