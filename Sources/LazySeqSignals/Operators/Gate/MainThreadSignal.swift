@@ -134,15 +134,9 @@ public struct MainThreadSignal<Value: Sendable>: Sendable {
   public func bind<Root: AnyObject>(
     to root: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>
   ) -> any Disposable {
-    let binding = SerialDisposable()
-    binding.inner = subscribe(
-      next: { [weak root] value in
-        guard let root else { return binding.dispose() }
-        root[keyPath: keyPath] = value
-      },
-      error: { _ in binding.dispose() },
-      completed: { binding.dispose() })
-    return binding
+    // The main-actor binding of the plain signal: its values already arrive
+    // on the main thread, so each is set at once, in order.
+    signal.bind(to: root, keyPath)
   }
 
   /// Binds a property to this signal's values (see ``MutableProperty/<~(_:_:)-(_,Signal<Value>)``).
