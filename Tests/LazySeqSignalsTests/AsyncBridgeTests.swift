@@ -23,6 +23,13 @@ private final class Tally: Sendable {
   var current: Int { value.load(ordering: .sequentiallyConsistent) }
 }
 
+/// A value that counts its releases.
+private final class Tracked: Sendable {
+  let released: Tally
+  init(_ released: Tally) { self.released = released }
+  deinit { released.bump() }
+}
+
 /// One value shared between threads.
 private final class Shared<T>: @unchecked Sendable {
   private let lock = NSLock()
@@ -199,6 +206,27 @@ struct AsyncValuesConcurrencyTests {
     #expect(await afterABurst(.bufferingOldest(1)).values == [1])
     #expect(await afterABurst(.bufferingNewest(1)).values == [5])
     #expect(await afterABurst(.bufferingNewest(9)).values == [1, 2, 3, 4, 5])
+  }
+
+  @Test("bufferingNewest releases what it drops while the loop is busy")
+  func bufferingNewestReleasesDroppedValues() async throws {
+    let released = Tally()
+    let captured = Shared<Subscriber<Tracked>>()
+    let source = Signal<Tracked> { subscriber in
+      captured.value = subscriber
+      subscriber.sendNext(Tracked(released))
+      return nil
+    }
+    var iterator = source.values(bufferingPolicy: .bufferingNewest(3)).makeAsyncIterator()
+    _ = try await iterator.next()
+    // The loop is busy (it does not ask): 1,000 values arrive, 3 are kept.
+    let subscriber = try #require(captured.value)
+    for _ in 0..<1_000 { subscriber.sendNext(Tracked(released)) }
+    #expect(released.current >= 1_000 - 2 * 3)
+    subscriber.sendCompleted()
+    var kept = 0
+    while try await iterator.next() != nil { kept += 1 }
+    #expect(kept == 3)
   }
 
   @Test("The error is thrown after the buffered values")

@@ -329,7 +329,8 @@ public enum SignalBufferingPolicy: Sendable, Hashable {
   /// buffer is full.
   case bufferingOldest(Int)
   /// Keep at most the last `n` values that wait; drop the oldest buffered
-  /// one to make room for a new one.
+  /// one to make room for a new one. Dropped values are released in groups
+  /// of `n`, so the buffer never holds more than `2 * n` values.
   case bufferingNewest(Int)
 }
 
@@ -556,7 +557,17 @@ extension Operators {
           if count < limit { state.buffer.append(value) }
         case .bufferingNewest(let limit):
           guard limit > 0 else { break }
-          if count >= limit { state.head += 1 }
+          if count >= limit {
+            state.head += 1
+            // Releases the dropped values once as many as the limit have
+            // piled up, so a loop that is busy elsewhere holds at most twice
+            // the limit: O(1) amortized (a move of `limit` values per `limit`
+            // pushes).
+            if state.head >= limit {
+              state.buffer.removeFirst(state.head)
+              state.head = 0
+            }
+          }
           state.buffer.append(value)
         }
         return nil
