@@ -36,6 +36,7 @@ budgets=(
   "property-set 750"
   "seq-first-walk 255"
   "seq-ahead-first-walk 130"
+  "seq-flatmap-walk 2100"
 )
 small=5000
 large=15000

@@ -95,6 +95,40 @@ enum OursSeq {
     return acc
   }
 
+  /// Profiling: `Seq.concat` of one single-element part per array element,
+  /// walked once (one part boundary per element, no splicing).
+  static func flatConcatWalk(_ array: [Int]) -> Int {
+    let joined = Seq.concat(array.map { Seq.just($0) })
+    return withExtendedLifetime(joined) {
+      var acc = 0
+      for x in joined { acc = mix(acc, x) }
+      return acc
+    }
+  }
+
+  /// Profiling: `flatMap` to a two-element `Seq` per array element, held
+  /// and walked once (a small memo made and released per element).
+  static func flatMapWalk(_ array: [Int]) -> Int {
+    let pairs = Seq(array).flatMap { Seq([$0, $0 &+ 1]) }
+    return withExtendedLifetime(pairs) {
+      var acc = 0
+      for x in pairs { acc = mix(acc, x) }
+      return acc
+    }
+  }
+
+  /// Profiling: the same parts as right-nested concatenations
+  /// (`a + (b + (c + …))`), walked once: each nested concatenation is
+  /// spliced into the outer walk at its boundary.
+  static func nestedConcatWalk(_ array: [Int]) -> Int {
+    let joined = array.reversed().reduce(Seq<Int>()) { rest, x in Seq.just(x).concat(rest) }
+    return withExtendedLifetime(joined) {
+      var acc = 0
+      for x in joined { acc = mix(acc, x) }
+      return acc
+    }
+  }
+
   /// Scenario 2c, baseline side: one thread walks a fresh, held
   /// `Seq.Shared(Seq(array).map(f))` (every element memoized).
   static func mapFirstWalk(_ array: [Int]) -> Int {

@@ -60,6 +60,9 @@ let memoryCases: [String: MemoryCase] = {
       OursSeq.otherOperatorsFirstWalk(input($0), ahead: 64)
     },
     MemoryCase(name: "seq-uncons-walk") { OursSeq.unconsWalk(input($0)) },
+    MemoryCase(name: "seq-flatmap-walk") { OursSeq.flatMapWalk(input($0)) },
+    MemoryCase(name: "seq-flat-concat-walk") { OursSeq.flatConcatWalk(input($0)) },
+    MemoryCase(name: "seq-nested-concat-walk") { OursSeq.nestedConcatWalk(input($0)) },
     MemoryCase(name: "seq-map-first-walk") { OursSeq.mapFirstWalk(input($0)) },
     MemoryCase(name: "seq-contended-walk") { OursSeq.contendedFirstWalk(input($0), threads: 4) },
     // Evaluates once, then walks the evaluated Seq ten times.

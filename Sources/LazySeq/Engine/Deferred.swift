@@ -25,8 +25,11 @@ internal final class _Deferred<Element>: _Storage<Element> {
   @usableFromInline
   internal override func _detachChildren(into work: inout [_StorageBase]) {
     block = nil
-    if let s = resolved._storage { work.append(s) }
-    resolved = Seq()
+    // No generic call (see `_Segment._detachChildren`).
+    if let s = resolved._storage {
+      resolved._storage = nil
+      work.append(s)
+    }
   }
 
   @inlinable

@@ -185,10 +185,15 @@ internal final class _Frontier<Element>: _StorageBase {
     for source in sources { source._detachChildren(into: &work) }
     work.append(contentsOf: sources)
     sources = []
-    if let parts = concatParts.take() {
-      for part in parts { if let s = part._storage { work.append(s) } }
+    // No generic calls (see `_Segment._detachChildren`).
+    if let parts = concatParts {
+      concatParts = nil
+      for i in 0..<parts.count { if let s = parts[i]._storage { work.append(s) } }
     }
-    if let defused = defused.take() { work.append(defused) }
+    if let defused {
+      self.defused = nil
+      work.append(defused)
+    }
   }
 
   /// The memo that the copies of a fused walker share (see `defused`),

@@ -36,8 +36,11 @@ internal final class _Node<Element>: _Storage<Element> {
   internal override func _detachChildren(into work: inout [_StorageBase]) {
     headBlock = nil
     tailBlock = nil
-    if let s = tailValue._storage { work.append(s) }
-    tailValue = Seq()
+    // No generic call (see `_Segment._detachChildren`).
+    if let s = tailValue._storage {
+      tailValue._storage = nil
+      work.append(s)
+    }
   }
 
   /// Whether the head is known to be absent (the sequence is empty).

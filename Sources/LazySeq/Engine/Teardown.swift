@@ -21,6 +21,13 @@ internal class _StorageBase {
   /// Moves the references this object holds to other storages into `work`,
   /// leaving the object without children. Called only when the object is
   /// being destroyed or is uniquely owned by the caller.
+  ///
+  /// Overrides run unspecialized (a class method of a generic class is
+  /// called through its vtable), so they load and store their fields and
+  /// make no generic call (`Optional.take()`, a generic initializer): in
+  /// unspecialized code each such call looks type metadata up in the
+  /// runtime's cache, hundreds of instructions every time a memo is
+  /// released.
   @usableFromInline
   internal func _detachChildren(into work: inout [_StorageBase]) {}
 

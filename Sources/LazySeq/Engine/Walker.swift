@@ -35,11 +35,24 @@ internal struct _Walker<Element> {
   }
 
   /// Moves the storages this walker holds into `work` and empties it.
+  ///
+  /// Field by field, with no generic call: the storages' `_detachChildren`
+  /// overrides call this unspecialized, where a generic call would look
+  /// type metadata up at run time.
   @inlinable
   internal mutating func _detach(into work: inout [_StorageBase]) {
-    if let storage { work.append(storage) }
-    if let upstream { work.append(upstream) }
-    self = _Walker(Seq())
+    if let storage {
+      self.storage = nil
+      work.append(storage)
+    }
+    if let upstream {
+      self.upstream = nil
+      work.append(upstream)
+    }
+    base = nil
+    limit = .min
+    index = 0
+    canFuse = false
   }
 
   /// Takes over the memo this walker starts on if nothing else can ever

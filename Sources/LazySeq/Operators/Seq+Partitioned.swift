@@ -124,7 +124,9 @@ internal final class _PartitionSide<Element>: _StorageBase {
 
   @usableFromInline
   internal override func _detachChildren(into work: inout [_StorageBase]) {
-    guard let state = state.take() else { return }
+    // No generic call (see `_Segment._detachChildren`).
+    guard let state else { return }
+    self.state = nil
     if side {
       state.trueWanted.store(false, ordering: .relaxed)
     } else {
