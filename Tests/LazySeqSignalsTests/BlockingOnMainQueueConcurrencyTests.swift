@@ -14,7 +14,11 @@ import LazySeq
 import LazySeqSignals
 import Testing
 
-@Suite(.timeLimit(.minutes(1)))
+// The limit catches a hang, not slowness: a test here awaits the main queue
+// and Swift Testing's cooperative pool (two threads on a 2-core machine),
+// which suites blocking threads beside it under ThreadSanitizer have held
+// for over a minute.
+@Suite(.timeLimit(.minutes(5)))
 struct BlockingOnMainQueueConcurrencyTests {
   /// Runs `body` as a block of the main queue and returns what it returned.
   func onMainQueue<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
