@@ -25,7 +25,7 @@ internal final class _Deferred<Element>: _Storage<Element> {
   @usableFromInline
   internal override func _detachChildren(into work: inout [_StorageBase]) {
     block = nil
-    // No generic call (see `_Segment._detachChildren`).
+    // Plain loads and stores (see `_StorageBase._detachChildren`).
     if let s = resolved._storage {
       resolved._storage = nil
       work.append(s)

@@ -185,7 +185,8 @@ internal final class _Frontier<Element>: _StorageBase {
     for source in sources { source._detachChildren(into: &work) }
     work.append(contentsOf: sources)
     sources = []
-    // No generic calls (see `_Segment._detachChildren`).
+    // Plain loads and stores (see `_StorageBase._detachChildren`); the loop
+    // over a concatenation's parts still looks `Seq`'s metadata up once.
     if let parts = concatParts {
       concatParts = nil
       for i in 0..<parts.count { if let s = parts[i]._storage { work.append(s) } }

@@ -36,7 +36,7 @@ internal final class _Node<Element>: _Storage<Element> {
   internal override func _detachChildren(into work: inout [_StorageBase]) {
     headBlock = nil
     tailBlock = nil
-    // No generic call (see `_Segment._detachChildren`).
+    // Plain loads and stores (see `_StorageBase._detachChildren`).
     if let s = tailValue._storage {
       tailValue._storage = nil
       work.append(s)

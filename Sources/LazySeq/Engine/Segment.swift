@@ -106,10 +106,7 @@ internal final class _Segment<Element>: _Storage<Element> {
 
   @usableFromInline
   internal override func _detachChildren(into work: inout [_StorageBase]) {
-    // Plain loads and stores, no generic calls: an overriding method of a
-    // generic class runs unspecialized, and a generic call there looks the
-    // type's metadata up at run time (`Optional.take()` costs hundreds of
-    // instructions that way, each time a memo is released).
+    // Plain loads and stores (see `_StorageBase._detachChildren`).
     if let next {
       self.next = nil
       work.append(next)

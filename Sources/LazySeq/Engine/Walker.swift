@@ -36,9 +36,8 @@ internal struct _Walker<Element> {
 
   /// Moves the storages this walker holds into `work` and empties it.
   ///
-  /// Field by field, with no generic call: the storages' `_detachChildren`
-  /// overrides call this unspecialized, where a generic call would look
-  /// type metadata up at run time.
+  /// Field by field: the storages' `_detachChildren` overrides call this
+  /// unspecialized (see `_StorageBase._detachChildren`).
   @inlinable
   internal mutating func _detach(into work: inout [_StorageBase]) {
     if let storage {

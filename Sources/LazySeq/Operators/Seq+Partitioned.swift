@@ -124,7 +124,7 @@ internal final class _PartitionSide<Element>: _StorageBase {
 
   @usableFromInline
   internal override func _detachChildren(into work: inout [_StorageBase]) {
-    // No generic call (see `_Segment._detachChildren`).
+    // Plain loads and stores (see `_StorageBase._detachChildren`).
     guard let state else { return }
     self.state = nil
     if side {
