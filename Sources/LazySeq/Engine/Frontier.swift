@@ -75,8 +75,9 @@ internal struct _Batch<Element> {
     return batch
   }
 
-  /// Fills the batch from `source`, reading one element at a time and only
-  /// while outputs are still wanted: `step` initializes the output for an
+  /// Fills the batch from `source`, reading its evaluated elements in runs
+  /// (in place) and the others one at a time, and only while outputs are
+  /// still wanted: `step` initializes the output for an
   /// element at the pointer it is given and returns `.made`, or drops the
   /// element (`.skipped`), or ends the result (`.ended`, nothing
   /// initialized). Publishes each output. Returns how many were made;
@@ -86,12 +87,46 @@ internal struct _Batch<Element> {
   internal func fill<Source>(
     from source: _WalkerBox<Source>, _ step: (Source, UnsafeMutablePointer<Element>) -> _Filled
   ) -> Int {
+    // One loop for a memo's elements and one for the others, so that the
+    // loop does not ask each time whether it publishes.
+    segment == nil
+      ? _fill(from: source, publishing: false, step) : _fill(from: source, publishing: true, step)
+  }
+
+  @inlinable @inline(__always)
+  internal func _fill<Source>(
+    from source: _WalkerBox<Source>, publishing: Bool,
+    _ step: (Source, UnsafeMutablePointer<Element>) -> _Filled
+  ) -> Int {
     var made = 0
-    while made < count, let element = source.walker.next() {
+    while made < count {
+      // The source's evaluated run, read in place (its position is stored
+      // once per run, not once per element): at most as many elements as
+      // outputs are still wanted. `step` never reads `source` itself.
+      let index = source.walker.index
+      if index < source.walker.limit {
+        let elements = source.walker.base.unsafelyUnwrapped + index
+        let run = Swift.min(source.walker.limit &- index, count &- made)
+        var read = 0
+        while read < run {
+          let filled = step(elements[read], base + made)
+          read &+= 1
+          if filled == .made {
+            made &+= 1
+            if publishing { published(made) }
+          } else if filled == .ended {
+            source.walker.index = index &+ read
+            return made
+          }
+        }
+        source.walker.index = index &+ read
+        continue
+      }
+      guard let element = source.walker.next() else { break }
       switch step(element, base + made) {
       case .made:
         made &+= 1
-        published(made)
+        if publishing { published(made) }
       case .skipped:
         continue
       case .ended:
