@@ -80,9 +80,11 @@ extension _Frontier {
   }
 
   /// `force` for a thread that does not hold the claim (or lost it): waits
-  /// for the element to be published, or for the claim to be free or its
-  /// holder idle (not producing) for a while, then takes the claim over
-  /// (one compare-and-swap) and produces the element itself.
+  /// for the element to be published (and, while the holder keeps
+  /// publishing, for a chunk of elements; see `_isChunkReady`), or for the
+  /// claim to be free or its holder idle (not producing) for a while, then
+  /// takes the claim over (one compare-and-swap) and produces the element
+  /// itself.
   @usableFromInline @inline(never)
   internal func _waitOrTakeOver(_ segment: _Segment<Element>, seen: Int, me: UInt) -> Int {
     var mine = _record(of: me)
@@ -90,9 +92,18 @@ extension _Frontier {
       _reentrantForce("a lazy sequence")
     }
     var backoff = _Backoff()
+    var progress = seen
     while true {
       let state = segment.state.load(ordering: .acquiring)
-      if state != seen { return state }
+      if state != seen {
+        // Published. While the holder keeps publishing, wait for a chunk
+        // of elements instead of chasing each one: every look at the state
+        // after the holder wrote it moves a cache line between their cores.
+        if state == progress || _isChunkReady(state, since: seen, in: segment) { return state }
+        progress = state
+        _Backoff.yieldOnce()
+        continue
+      }
       let current = holder.load(ordering: .acquiring)
       if let current, current._withUnsafeGuaranteedRef({ $0.thread == me }) {
         if let state = _produce(into: segment, seen: seen, as: current) { return state }
@@ -123,6 +134,24 @@ extension _Frontier {
       backoff = _Backoff()
     }
   }
+
+  /// Whether a waiter that found the element at `seen` published in
+  /// `state` has a chunk to read: the segment is complete (full, linked to
+  /// the next, or ended), or `_Frontier.waitedChunk` elements are new. A
+  /// waiter also stops waiting when nothing changed since its last look
+  /// (the holder slowed down or stopped), so it never waits for an element
+  /// that nobody is producing.
+  @inlinable @inline(__always)
+  internal func _isChunkReady(_ state: Int, since seen: Int, in segment: _Segment<Element>) -> Bool {
+    let count = state >> _Segment<Element>.countShift
+    return state & (_Segment<Element>.endedBit | _Segment<Element>.linkedBit) != 0
+      || count >= segment.capacity
+      || count &- (seen >> _Segment<Element>.countShift) >= _Frontier.waitedChunk
+  }
+
+  /// How many new elements a waiting thread waits for while the holder
+  /// keeps publishing (see `_waitOrTakeOver`).
+  @inlinable internal static var waitedChunk: Int { 64 }
 
   /// Waits until no thread but the owner of `mine` is marked producing.
   ///

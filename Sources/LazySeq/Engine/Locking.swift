@@ -32,7 +32,9 @@
 //    marks itself producing, checks after a store-load fence that it still
 //    holds the claim, produces, publishes by rule 1, and clears the mark
 //    with a releasing store, all without a read-modify-write. Another
-//    thread that finds no element at the count waits for the publication;
+//    thread that finds no element at the count waits for the publication
+//    (while the holder keeps publishing, for a chunk of elements: it looks
+//    at the state once per yield, not once per element);
 //    it takes the claim (one compare-and-swap with acquire and release
 //    ordering) only when the claim is free or its holder has not been
 //    producing for the whole spinning phase of its wait, then
@@ -167,6 +169,13 @@ internal struct _Backoff {
   /// Whether the spinning phase is over.
   @inlinable
   internal var hasSpun: Bool { round >= _Backoff.spins }
+
+  /// Gives the processor to another thread that is ready to run, if any
+  /// (between two looks at a value another thread is writing).
+  @usableFromInline
+  internal static func yieldOnce() {
+    sched_yield()
+  }
 
   @usableFromInline
   internal mutating func pauseOnce() {
