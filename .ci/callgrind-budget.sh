@@ -35,8 +35,9 @@ budgets=(
   "signal-subscribe-dispose 4700"
   "property-set 750"
   "seq-first-walk 255"
-  "seq-ahead-first-walk 130"
+  "seq-ahead-first-walk 125"
   "seq-flatmap-walk 2100"
+  "seq-flatmap-memo-walk 7500"
 )
 small=5000
 large=15000

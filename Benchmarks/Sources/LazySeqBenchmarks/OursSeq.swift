@@ -117,6 +117,18 @@ enum OursSeq {
     }
   }
 
+  /// Profiling: `flatMap` to a `map` of a two-element `Seq` per array
+  /// element, held and walked once (a small memo made and released per
+  /// element).
+  static func flatMapMemoWalk(_ array: [Int]) -> Int {
+    let pairs = Seq(array).flatMap { Seq([$0, $0 &+ 1]).map { $0 &* 5 } }
+    return withExtendedLifetime(pairs) {
+      var acc = 0
+      for x in pairs { acc = mix(acc, x) }
+      return acc
+    }
+  }
+
   /// Profiling: the same parts as right-nested concatenations
   /// (`a + (b + (c + …))`), walked once: each nested concatenation is
   /// spliced into the outer walk at its boundary.

@@ -61,6 +61,7 @@ let memoryCases: [String: MemoryCase] = {
     },
     MemoryCase(name: "seq-uncons-walk") { OursSeq.unconsWalk(input($0)) },
     MemoryCase(name: "seq-flatmap-walk") { OursSeq.flatMapWalk(input($0)) },
+    MemoryCase(name: "seq-flatmap-memo-walk") { OursSeq.flatMapMemoWalk(input($0)) },
     MemoryCase(name: "seq-flat-concat-walk") { OursSeq.flatConcatWalk(input($0)) },
     MemoryCase(name: "seq-nested-concat-walk") { OursSeq.nestedConcatWalk(input($0)) },
     MemoryCase(name: "seq-map-first-walk") { OursSeq.mapFirstWalk(input($0)) },

@@ -23,7 +23,7 @@ internal final class _Deferred<Element>: _Storage<Element> {
   deinit { _releaseChildren() }
 
   @usableFromInline
-  internal override func _detachChildren(into work: inout [_StorageBase]) {
+  internal override func _detachChildren(into work: inout _ReleaseList) {
     block = nil
     // Plain loads and stores (see `_StorageBase._detachChildren`).
     if let s = resolved._storage {

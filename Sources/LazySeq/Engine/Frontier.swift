@@ -176,7 +176,7 @@ internal final class _Frontier<Element>: _StorageBase {
   /// Storages the producer reads from, kept here so that they are released
   /// iteratively (the producer closure's captures are opaque) and as soon as
   /// the memo ends (each is reset then).
-  @usableFromInline @exclusivity(unchecked) internal var sources: [_StorageBase]
+  @usableFromInline @exclusivity(unchecked) internal var sources: _Sources
   /// For a concatenation, its parts, so that nested concatenations can be
   /// flattened instead of recursing (see `Seq+Concat.swift`).
   @usableFromInline @exclusivity(unchecked) internal var concatParts: [Seq<Element>]?
@@ -198,7 +198,7 @@ internal final class _Frontier<Element>: _StorageBase {
 
   @inlinable
   internal init(
-    sources: [_StorageBase], concatParts: [Seq<Element>]?, isFusible: Bool = true,
+    sources: _Sources, concatParts: [Seq<Element>]?, isFusible: Bool = true,
     producer: @escaping _Producer<Element>, batchProducer: _BatchProducer<Element>? = nil
   ) {
     self.isFusible = isFusible
@@ -216,10 +216,8 @@ internal final class _Frontier<Element>: _StorageBase {
   }
 
   @usableFromInline
-  internal override func _detachChildren(into work: inout [_StorageBase]) {
-    for source in sources { source._detachChildren(into: &work) }
-    work.append(contentsOf: sources)
-    sources = []
+  internal override func _detachChildren(into work: inout _ReleaseList) {
+    sources.detach(into: &work)
     // Plain loads and stores (see `_StorageBase._detachChildren`); the loop
     // over a concatenation's parts still looks `Seq`'s metadata up once.
     if let parts = concatParts {
@@ -243,7 +241,7 @@ internal final class _Frontier<Element>: _StorageBase {
       sources: sources, concatParts: nil, isFusible: isFusible, producer: producer,
       batchProducer: batchProducer)
     frontier.aheadCount = aheadCount
-    sources = []
+    sources = _Sources()
     let memo = _Segment(capacity: 8, frontier: frontier, isFirst: true)
     defused = memo
     return memo
@@ -348,10 +346,8 @@ internal final class _Frontier<Element>: _StorageBase {
   /// publishes the end, so no other thread touches `sources` meanwhile.
   @usableFromInline
   internal func _releaseSources() {
-    var finished: [_StorageBase] = []
-    for source in sources { source._detachChildren(into: &finished) }
-    finished.append(contentsOf: sources)
-    sources = []
+    var finished = _ReleaseList()
+    sources.detach(into: &finished)
     if !finished.isEmpty { _StorageBase._release(&finished) }
   }
 }

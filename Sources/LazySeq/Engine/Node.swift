@@ -33,7 +33,7 @@ internal final class _Node<Element>: _Storage<Element> {
   deinit { _releaseChildren() }
 
   @usableFromInline
-  internal override func _detachChildren(into work: inout [_StorageBase]) {
+  internal override func _detachChildren(into work: inout _ReleaseList) {
     headBlock = nil
     tailBlock = nil
     // Plain loads and stores (see `_StorageBase._detachChildren`).

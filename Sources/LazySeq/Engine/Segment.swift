@@ -105,7 +105,7 @@ internal final class _Segment<Element>: _Storage<Element> {
   }
 
   @usableFromInline
-  internal override func _detachChildren(into work: inout [_StorageBase]) {
+  internal override func _detachChildren(into work: inout _ReleaseList) {
     // Plain loads and stores (see `_StorageBase._detachChildren`).
     if let next {
       self.next = nil

@@ -48,7 +48,7 @@ extension Seq {
   /// storages `producer` reads from, listed so they are released iteratively.
   @inlinable
   internal static func _memo(
-    sources: [_StorageBase], concatParts: [Seq<Element>]? = nil, isFusible: Bool = true,
+    sources: _Sources, concatParts: [Seq<Element>]? = nil, isFusible: Bool = true,
     _ producer: @escaping () -> Element?, batches batchProducer: _BatchProducer<Element>? = nil
   ) -> Seq<Element> {
     _memo(
@@ -67,7 +67,7 @@ extension Seq {
   /// producer's calling convention.
   @inlinable
   internal static func _memo(
-    sources: [_StorageBase], concatParts: [Seq<Element>]? = nil, isFusible: Bool = true,
+    sources: _Sources, concatParts: [Seq<Element>]? = nil, isFusible: Bool = true,
     producingInto producer: @escaping _Producer<Element>,
     batches batchProducer: _BatchProducer<Element>? = nil
   ) -> Seq<Element> {
@@ -143,7 +143,7 @@ extension Seq {
   @inlinable
   internal func _derived<U>(_ makeProducer: (_ source: _WalkerBox<Element>) -> () -> U?) -> Seq<U> {
     let source = _WalkerBox(self)
-    return _finish(Seq<U>._memo(sources: [source], makeProducer(source)))
+    return _finish(Seq<U>._memo(sources: _Sources(source), makeProducer(source)))
   }
 
   /// As `_derived(_:)`, for a producer that writes its elements (see
@@ -153,7 +153,7 @@ extension Seq {
     producingInto makeProducer: (_ source: _WalkerBox<Element>) -> _Producer<U>
   ) -> Seq<U> {
     let source = _WalkerBox(self)
-    return _finish(Seq<U>._memo(sources: [source], producingInto: makeProducer(source)))
+    return _finish(Seq<U>._memo(sources: _Sources(source), producingInto: makeProducer(source)))
   }
 
   /// As `_derived(producingInto:)`, with the same producer in batches too
@@ -166,7 +166,7 @@ extension Seq {
     let source = _WalkerBox(self)
     return _finish(
       Seq<U>._memo(
-        sources: [source], producingInto: makeProducer(source),
+        sources: _Sources(source), producingInto: makeProducer(source),
         batches: makeBatchProducer(source)))
   }
 
@@ -179,7 +179,7 @@ extension Seq {
   ) -> Seq<U> {
     let source = _WalkerBox(self)
     return _finish(
-      Seq<U>._memo(sources: [source], makeProducer(source), batches: makeBatchProducer(source)))
+      Seq<U>._memo(sources: _Sources(source), makeProducer(source), batches: makeBatchProducer(source)))
   }
 
   /// The result of an operator whose producer reads `sources` (walker boxes
@@ -187,7 +187,7 @@ extension Seq {
   /// one (for evaluating ahead).
   @inlinable
   internal func _derived<U>(
-    sources: [_StorageBase], _ producer: @escaping () -> U?,
+    sources: _Sources, _ producer: @escaping () -> U?,
     batches batchProducer: _BatchProducer<U>? = nil
   ) -> Seq<U> {
     _finish(Seq<U>._memo(sources: sources, producer, batches: batchProducer))

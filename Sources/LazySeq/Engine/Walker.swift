@@ -39,7 +39,7 @@ internal struct _Walker<Element> {
   /// Field by field: the storages' `_detachChildren` overrides call this
   /// unspecialized (see `_StorageBase._detachChildren`).
   @inlinable
-  internal mutating func _detach(into work: inout [_StorageBase]) {
+  internal mutating func _detach(into work: inout _ReleaseList) {
     if let storage {
       self.storage = nil
       work.append(storage)
@@ -295,7 +295,7 @@ internal final class _WalkerBox<Element>: _StorageBase {
   deinit { _releaseChildren() }
 
   @usableFromInline
-  internal override func _detachChildren(into work: inout [_StorageBase]) {
+  internal override func _detachChildren(into work: inout _ReleaseList) {
     walker._detach(into: &work)
   }
 }

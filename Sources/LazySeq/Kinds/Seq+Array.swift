@@ -41,7 +41,7 @@ extension Seq {
       return
     }
     let box = _IteratorBox(elements.makeIterator())
-    self = Seq._memo(sources: []) { box.iterator.next() }
+    self = Seq._memo(sources: _Sources()) { box.iterator.next() }
   }
 
   /// A sequence of exactly one element (RAC `+return:`).

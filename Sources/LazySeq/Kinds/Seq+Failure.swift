@@ -16,7 +16,7 @@ extension Seq {
   /// in `LazySeqSignals`) build a failable kind.
   @inlinable
   package static func failable(_ next: @escaping () throws -> Element?) -> Seq<Element> {
-    _failable(sources: [], next)
+    _failable(sources: _Sources(), next)
   }
 
   /// ``failable(_:)`` for a producer that reads `sources` (walker boxes it
@@ -24,7 +24,7 @@ extension Seq {
   /// `_memo`). Never fused: the producer refers back to its frontier.
   @inlinable
   internal static func _failable(
-    sources: [_StorageBase], _ next: @escaping () throws -> Element?
+    sources: _Sources, _ next: @escaping () throws -> Element?
   ) -> Seq<Element> {
     // Unretained: the producer runs only while its frontier is alive (the
     // frontier calls it), and a strong reference would form a cycle.

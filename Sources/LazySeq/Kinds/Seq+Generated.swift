@@ -18,7 +18,7 @@ extension Seq {
   @inlinable
   public static func iterate(_ seed: Element, _ next: @escaping (Element) -> Element) -> Seq<Element> {
     let state = _StateBox<Element?>(nil)
-    return _memo(sources: []) {
+    return _memo(sources: _Sources()) {
       let value = state.value.map(next) ?? seed
       state.value = value
       return value
@@ -43,7 +43,7 @@ extension Seq {
     Element
   > {
     let box = _StateBox(state)
-    return _memo(sources: []) { next(&box.value) }
+    return _memo(sources: _Sources()) { next(&box.value) }
   }
 
   /// `value` repeated forever.
@@ -104,7 +104,7 @@ extension Seq {
     let start = self.lazy
     let box = _WalkerBox(start)
     let sawElement = _StateBox(false)
-    let result = Seq._memo(sources: [box]) {
+    let result = Seq._memo(sources: _Sources(box)) {
       if let element = box.walker.next() {
         sawElement.value = true
         return element

@@ -20,7 +20,7 @@ extension IndexSet {
     guard first != Int.min else {
       // `Int.min` is the end marker below; such a set is pulled instead.
       let box = _IteratorBox(set.makeIterator())
-      return Seq._memo(sources: []) { box.iterator.next() }
+      return Seq._memo(sources: _Sources()) { box.iterator.next() }
     }
     // Positions are the members themselves; `Int.min` marks the end.
     return Seq._cursor(start: first) { value in

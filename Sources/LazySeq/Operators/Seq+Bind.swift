@@ -34,7 +34,7 @@ extension Seq {
     let inner = _WalkerBox(Seq<U>())
     let binder = _StateBox<((Element, inout Bool) -> Seq<U>?)?>(nil)
     let stopped = _StateBox(false)
-    return _derived(sources: [outer, inner]) {
+    return _derived(sources: _Sources(outer, inner)) {
       while true {
         if let value = inner.walker.next() { return value }
         if stopped.value { return nil }
@@ -63,7 +63,7 @@ extension Seq {
   public func flatMap<U>(_ transform: @escaping (Element) -> Seq<U>) -> Seq<U> {
     let outer = _WalkerBox(self)
     let inner = _WalkerBox(Seq<U>())
-    return _derived(sources: [outer, inner]) {
+    return _derived(sources: _Sources(outer, inner)) {
       while true {
         if let value = inner.walker.next() { return value }
         guard let element = outer.walker.next() else { return nil }

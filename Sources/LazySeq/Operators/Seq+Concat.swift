@@ -60,7 +60,7 @@ extension Seq {
   @inlinable
   internal static func _concatenation(_ parts: [Seq<Element>]) -> Seq<Element> {
     let state = _ConcatState(parts)
-    let result = _memo(sources: [state], concatParts: parts) { state.next() }
+    let result = _memo(sources: _Sources(state), concatParts: parts) { state.next() }
     let segment = unsafeDowncast(result._storage.unsafelyUnwrapped, to: _Segment<Element>.self)
     state.owner = Unmanaged.passUnretained(segment.frontier.unsafelyUnwrapped)
     return parts[0]._finish(result)
@@ -90,7 +90,7 @@ internal final class _ConcatState<Element>: _StorageBase {
   deinit { _releaseChildren() }
 
   @usableFromInline
-  internal override func _detachChildren(into work: inout [_StorageBase]) {
+  internal override func _detachChildren(into work: inout _ReleaseList) {
     if let s = current.storage { work.append(s) }
     current = _Walker(Seq())
     for part in pending { if let s = part._storage { work.append(s) } }

@@ -36,9 +36,9 @@ extension Seq {
   ) -> (falseElements: Seq<Element>, trueElements: Seq<Element>) {
     let state = _PartitionState(self, belongsInSecond)
     let falseSide = _finish(
-      Seq._memo(sources: [_PartitionSide(state, side: false)]) { state.next(side: false) })
+      Seq._memo(sources: _Sources(_PartitionSide(state, side: false))) { state.next(side: false) })
     let trueSide = _finish(
-      Seq._memo(sources: [_PartitionSide(state, side: true)]) { state.next(side: true) })
+      Seq._memo(sources: _Sources(_PartitionSide(state, side: true))) { state.next(side: true) })
     return (falseSide, trueSide)
   }
 }
@@ -74,7 +74,7 @@ internal final class _PartitionState<Element>: _StorageBase {
   deinit { _releaseChildren() }
 
   @usableFromInline
-  internal override func _detachChildren(into work: inout [_StorageBase]) {
+  internal override func _detachChildren(into work: inout _ReleaseList) {
     walker._detach(into: &work)
     queues.0.removeAll()
     queues.1.removeAll()
@@ -123,7 +123,7 @@ internal final class _PartitionSide<Element>: _StorageBase {
   deinit { _releaseChildren() }
 
   @usableFromInline
-  internal override func _detachChildren(into work: inout [_StorageBase]) {
+  internal override func _detachChildren(into work: inout _ReleaseList) {
     // Plain loads and stores (see `_StorageBase._detachChildren`).
     guard let state else { return }
     self.state = nil

@@ -43,7 +43,7 @@ extension Seq {
   public func tryMap<U>(_ transform: @escaping (Element) throws -> U) -> Seq<U> {
     let source = _WalkerBox(self)
     return _finishFailable(
-      Seq<U>._failable(sources: [source]) {
+      Seq<U>._failable(sources: _Sources(source)) {
         guard let element = source.walker.next() else { return nil }
         return try transform(element)
       })
@@ -76,7 +76,7 @@ extension Seq {
   public func filter(_ isIncluded: @escaping (Element) throws -> Bool) -> Seq<Element> {
     let source = _WalkerBox(self)
     return _finishFailable(
-      Seq._failable(sources: [source]) {
+      Seq._failable(sources: _Sources(source)) {
         while let element = source.walker.next() {
           if try isIncluded(element) { return element }
         }
@@ -98,7 +98,7 @@ extension Seq {
   public func compactMap<U>(_ transform: @escaping (Element) throws -> U?) -> Seq<U> {
     let source = _WalkerBox(self)
     return _finishFailable(
-      Seq<U>._failable(sources: [source]) {
+      Seq<U>._failable(sources: _Sources(source)) {
         while let element = source.walker.next() {
           if let value = try transform(element) { return value }
         }
@@ -121,7 +121,7 @@ extension Seq {
     let outer = _WalkerBox(self)
     let inner = _WalkerBox(Seq<U>())
     return _finishFailable(
-      Seq<U>._failable(sources: [outer, inner]) {
+      Seq<U>._failable(sources: _Sources(outer, inner)) {
         while true {
           if let value = inner.walker.next() { return value }
           guard let element = outer.walker.next() else { return nil }

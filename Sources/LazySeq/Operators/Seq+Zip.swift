@@ -18,7 +18,7 @@ extension Seq {
     let left = _WalkerBox(self)
     let right = _WalkerBox(other)
     return _derived(
-      sources: [left, right],
+      sources: _Sources(left, right),
       {
         guard let a = left.walker.next(), let b = right.walker.next() else { return nil }
         return (a, b)
@@ -45,7 +45,7 @@ extension Seq {
     guard !sequences.isEmpty else { return Seq<[Element]>() }
     let walkers = sequences.map(_WalkerBox.init)
     return sequences[0]._derived(
-      sources: walkers,
+      sources: _Sources(walkers),
       {
         var row: [Element] = []
         row.reserveCapacity(walkers.count)
@@ -90,7 +90,7 @@ extension Seq {
     let left = _WalkerBox(self)
     let right = _WalkerBox(other)
     let ended = _StateBox((left: false, right: false))
-    return _derived(sources: [left, right]) {
+    return _derived(sources: _Sources(left, right)) {
       let a = ended.value.left ? nil : left.walker.next()
       let b = ended.value.right ? nil : right.walker.next()
       ended.value = (a == nil, b == nil)
