@@ -99,6 +99,17 @@ internal struct _Batch<Element> {
     _ step: (Source, UnsafeMutablePointer<Element>) -> _Filled
   ) -> Int {
     var made = 0
+    /// Takes `filled` into account; whether it ended the result.
+    func ends(_ filled: _Filled) -> Bool {
+      switch filled {
+      case .made:
+        made &+= 1
+        if publishing { published(made) }
+        return false
+      case .skipped: return false
+      case .ended: return true
+      }
+    }
     while made < count {
       // The source's evaluated run, read in place (its position is stored
       // once per run, not once per element): at most as many elements as
@@ -109,12 +120,9 @@ internal struct _Batch<Element> {
         let run = Swift.min(source.walker.limit &- index, count &- made)
         var read = 0
         while read < run {
-          let filled = step(elements[read], base + made)
+          let ended = ends(step(elements[read], base + made))
           read &+= 1
-          if filled == .made {
-            made &+= 1
-            if publishing { published(made) }
-          } else if filled == .ended {
+          if ended {
             source.walker.index = index &+ read
             return made
           }
@@ -123,15 +131,7 @@ internal struct _Batch<Element> {
         continue
       }
       guard let element = source.walker.next() else { break }
-      switch step(element, base + made) {
-      case .made:
-        made &+= 1
-        if publishing { published(made) }
-      case .skipped:
-        continue
-      case .ended:
-        return made
-      }
+      if ends(step(element, base + made)) { return made }
     }
     return made
   }

@@ -151,21 +151,20 @@ internal struct _Sources {
   /// this list. Plain loads and stores (see `_StorageBase._detachChildren`).
   @inlinable
   internal mutating func detach(into work: inout _ReleaseList) {
-    if let source = first {
-      first = nil
+    func move(_ source: _StorageBase) {
       source._detachChildren(into: &work)
       work.append(source)
+    }
+    if let source = first {
+      first = nil
+      move(source)
     }
     if let source = second {
       second = nil
-      source._detachChildren(into: &work)
-      work.append(source)
+      move(source)
     }
     if !more.isEmpty {
-      for source in more {
-        source._detachChildren(into: &work)
-        work.append(source)
-      }
+      for source in more { move(source) }
       more = []
     }
   }
