@@ -61,22 +61,114 @@ extension _Frontier {
       _checkInvariants(producingInto: segment, seen: seen)  // LAZYSEQ_INVARIANTS only
       let published: Int
       let count = seen >> _Segment<Element>.countShift
-      if _slowPath(count >= segment.capacity) {
+      // Read after the fence of `_enterProduction`: a thread that parked
+      // before it is seen here (see `_park`).
+      if _slowPath(mode.load(ordering: .relaxed) != 1) {
+        published = _produceSlowly(into: segment, seen: seen)
+      } else if _slowPath(count >= segment.capacity) {
         published = _link(after: segment, seen: seen)
       } else if _slowPath(!producer(segment.base + count)) {
         published = _end(segment, seen: seen)
       } else {
-        var state = (count &+ 1) << _Segment<Element>.countShift
-        if _slowPath(aheadCount > 1) { state = _produceAhead(into: segment, count: count &+ 1) }
+        published = (count &+ 1) << _Segment<Element>.countShift
         // Publishes the element (rule 1 of Locking.swift).
-        segment.state.store(state, ordering: .releasing)
-        published = state
+        segment.state.store(published, ordering: .releasing)
       }
       // After the publication: a thread taking the claim over waits for
       // this store, then reads the state.
       record.producing.store(0, ordering: .releasing)
       return published
     }
+  }
+
+  /// `_produce` when `mode` is not 1: wakes the threads parked on this
+  /// memo (they wait for an element published before this production
+  /// began), then produces as `_produce` does, evaluating ahead if the
+  /// memo does.
+  @inlinable @inline(never)
+  internal func _produceSlowly(into segment: _Segment<Element>, seen: Int) -> Int {
+    let mode = self.mode.load(ordering: .relaxed)
+    if mode & _Frontier.parkedBit != 0 { _wakeParked() }
+    let count = seen >> _Segment<Element>.countShift
+    if count >= segment.capacity { return _link(after: segment, seen: seen) }
+    guard producer(segment.base + count) else { return _end(segment, seen: seen) }
+    guard mode & ~_Frontier.parkedBit > 1 else {
+      let state = (count &+ 1) << _Segment<Element>.countShift
+      segment.state.store(state, ordering: .releasing)
+      return state
+    }
+    let state = _produceAhead(into: segment, count: count &+ 1)
+    segment.state.store(state, ordering: .releasing)
+    if state & _Segment<Element>.endedBit != 0 { _wakeAfterEnd() }
+    return state
+  }
+
+  /// Parks the calling thread until the claim's holder wakes it (or for at
+  /// most `_Frontier.parkingTimeout`), unless the element at `seen` of
+  /// `segment` is published meanwhile. Called by a thread waiting for a
+  /// holder that is producing, once it has spun and yielded.
+  ///
+  /// The parked thread sets `parkedBit` (a sequentially consistent
+  /// read-modify-write), then looks at the state; the holder publishes,
+  /// and at its next production (after its fence) or at the end looks at
+  /// the bit. Of the two, at least one sees the other's write, as in
+  /// `_produce`: either the thread finds the element and does not wait, or
+  /// the holder finds the bit and wakes it. The holder clears the bit and
+  /// wakes under the lot's lock, and the thread checks the bit under it
+  /// before it waits, so a wake-up cannot fall between the check and the
+  /// wait. The timeout covers a holder that publishes and then stops
+  /// walking: nobody produces, so nobody looks at the bit.
+  @usableFromInline @inline(never)
+  internal func _park(on segment: _Segment<Element>, seen: Int) {
+    let lot = _lot()
+    _countPark()  // LAZYSEQ_INVARIANTS only
+    _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
+    mode.bitwiseOr(_Frontier.parkedBit, ordering: .sequentiallyConsistent)
+    lot.park(timeout: _Frontier.parkingTimeout) {
+      segment.state.load(ordering: .acquiring) == seen
+        && mode.load(ordering: .relaxed) & _Frontier.parkedBit != 0
+    }
+  }
+
+  /// How long a parked thread sleeps at most, in seconds, before it looks
+  /// again (a holder that stopped walking after it published wakes nobody).
+  @inlinable internal static var parkingTimeout: Double { 0.001 }
+
+  /// This memo's lot, made on first use.
+  @usableFromInline
+  internal func _lot() -> _Lot {
+    if let lot = lot.load(ordering: .acquiring) { return lot.takeUnretainedValue() }
+    let new = Unmanaged.passRetained(_Lot())
+    _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
+    let installed = lot.compareExchange(
+      expected: nil, desired: new, successOrdering: .acquiringAndReleasing,
+      failureOrdering: .acquiring)
+    if installed.exchanged { return new.takeUnretainedValue() }
+    new.release()
+    return installed.original.unsafelyUnwrapped.takeUnretainedValue()
+  }
+
+  /// Wakes every thread parked on this memo. Called by the claim's holder
+  /// that found `parkedBit` set after its fence.
+  @usableFromInline @inline(never)
+  internal func _wakeParked() {
+    // Pairs with the parked thread's releasing read-modify-write: its lot
+    // is visible.
+    atomicMemoryFence(ordering: .acquiring)
+    guard let lot = lot.load(ordering: .acquiring)?.takeUnretainedValue() else { return }
+    _countWake()  // LAZYSEQ_INVARIANTS only
+    lot.wakeAll {
+      _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
+      mode.bitwiseAnd(~_Frontier.parkedBit, ordering: .relaxed)
+    }
+  }
+
+  /// After the holder published the end: wakes the threads parked on this
+  /// memo, if any (no production follows that would).
+  @usableFromInline @inline(never)
+  internal func _wakeAfterEnd() {
+    atomicMemoryFence(ordering: .sequentiallyConsistent)
+    if mode.load(ordering: .relaxed) & _Frontier.parkedBit != 0 { _wakeParked() }
   }
 
   /// `force` for a thread that does not hold the claim (or lost it): waits
@@ -115,7 +207,14 @@ extension _Frontier {
       // the spinning phase before the claim is taken from it.
       let busy = current?._withUnsafeGuaranteedRef { $0.producing.load(ordering: .acquiring) } ?? 0
       guard current == nil || (busy == 0 && backoff.hasSpun) else {
-        backoff.pauseOnce()
+        // A holder still producing after the spinning and yielding is
+        // slow (a closure that blocks or computes for long): sleep until
+        // it publishes.
+        if busy != 0 && backoff.hasYielded {
+          _park(on: segment, seen: seen)
+        } else {
+          backoff.pauseOnce()
+        }
         continue
       }
       let record = mine ?? _addRecord(for: me)

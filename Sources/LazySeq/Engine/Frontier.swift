@@ -192,9 +192,26 @@ internal final class _Frontier<Element>: _StorageBase {
   /// each copy walks on from its start (see `_Walker._defuse`). The
   /// producer is then called through this memo only.
   @usableFromInline @exclusivity(unchecked) internal var defused: _Segment<Element>?
+  /// How many elements one demand produces, at most (`aheadCount`), and
+  /// `parkedBit` while a thread is parked waiting for the claim's holder
+  /// (see `_park`, Claim.swift). The holder reads it once per production,
+  /// after its fence: anything but 1 (exact laziness, nobody parked) takes
+  /// the slow path (`_produceSlowly`).
+  @usableFromInline internal let mode = Atomic<Int>(1)
+  /// Where threads waiting for the holder sleep until it wakes them: made
+  /// by the first thread that parks (retained once, released in `deinit`).
+  @usableFromInline internal let lot = Atomic<Unmanaged<_Lot>?>(nil)
+
   /// How many elements one demand produces, at most (`Seq.evaluatingAhead`);
   /// 1 (exact laziness) unless set, once, before the memo is shared.
-  @usableFromInline @exclusivity(unchecked) internal var aheadCount: Int = 1
+  @inlinable
+  internal var aheadCount: Int {
+    get { mode.load(ordering: .relaxed) & ~_Frontier.parkedBit }
+    set { mode.store(newValue, ordering: .relaxed) }
+  }
+
+  /// The bit of `mode` that says a thread is parked (see `_park`).
+  @inlinable internal static var parkedBit: Int { 1 << 62 }
 
   @inlinable
   internal init(
@@ -212,6 +229,7 @@ internal final class _Frontier<Element>: _StorageBase {
 
   deinit {
     records.load(ordering: .acquiring)?.release()
+    lot.load(ordering: .acquiring)?.release()
     _releaseChildren()
   }
 
@@ -281,6 +299,7 @@ internal final class _Frontier<Element>: _StorageBase {
     _releaseSources()
     let ended = seen | _Segment<Element>.endedBit
     segment.state.store(ended, ordering: .releasing)
+    _wakeAfterEnd()
     return ended
   }
 
@@ -305,6 +324,7 @@ internal final class _Frontier<Element>: _StorageBase {
     // Evaluating ahead: goes on in `next`, now the memo's last segment.
     let published = _produceAhead(into: next, count: 1)
     next.state.store(published, ordering: .releasing)
+    if published & _Segment<Element>.endedBit != 0 { _wakeAfterEnd() }
     return linked
   }
 

@@ -49,9 +49,13 @@
 //    closure's own captured state, such as the position of its source
 //    walker) happen before the next production: the producer closure runs
 //    as if under a lock, on whichever thread holds the claim. Waiting spins,
-//    then yields, then sleeps (`_Backoff`); no thread is ever woken by
-//    another, so there is no kernel hand-off per element, and the readers
-//    of published elements never touch the claim at all.
+//    then yields (`_Backoff`); a thread whose holder is still producing
+//    after that parks on the memo's lot (`_Frontier._park`) and the holder
+//    wakes it when it starts its next production or publishes the end. The
+//    holder finds parked threads in a word it reads once per production
+//    anyway (`mode`), so a walk nobody waits behind pays nothing for
+//    parking, and the readers of published elements never touch the claim
+//    at all.
 // 4. **Nodes and deferred sequences** compute under a `_ForcingLock` (a
 //    `Mutex`), and still publish by rule 1 and re-check by rule 2 inside
 //    the lock. The re-check's acquire matters: a contended Linux `Mutex`
@@ -86,6 +90,7 @@
 // deadlocking. (Dynamic nodes and deferred sequences, under a
 // `_ForcingLock`, record the thread identity itself.)
 
+public import Foundation
 public import Synchronization
 
 // Public, so that `currentThreadID()` (a call of `pthread_self` on the
@@ -150,10 +155,42 @@ internal struct _ForcingLock: ~Copyable, Sendable {
   }
 }
 
+/// Where threads waiting for a memo's holder sleep until it wakes them
+/// (`_Frontier._park`): a condition variable and its lock.
+@usableFromInline
+internal final class _Lot {
+  @usableFromInline internal let condition = NSCondition()
+
+  @usableFromInline
+  internal init() {}
+
+  /// Sleeps until `wakeAll` or for at most `timeout` seconds, if
+  /// `shouldWait` (called with the lock held) says so.
+  @usableFromInline
+  internal func park(timeout: TimeInterval, if shouldWait: () -> Bool) {
+    _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
+    condition.lock()
+    if shouldWait() { _ = condition.wait(until: Date(timeIntervalSinceNow: timeout)) }
+    condition.unlock()
+  }
+
+  /// Runs `body` with the lock held, then wakes every sleeping thread.
+  @usableFromInline
+  internal func wakeAll(_ body: () -> Void) {
+    _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
+    condition.lock()
+    body()
+    condition.broadcast()
+    condition.unlock()
+  }
+}
+
 /// How a thread waits for another: spins first (a production usually takes
 /// nanoseconds), then yields the processor, then sleeps with a doubling
 /// pause of up to a millisecond (a slow closure or a blocking source).
-/// Nobody wakes a waiter, so a producer never pays for one.
+/// Nobody wakes a thread that sleeps here; a thread waiting for a memo's
+/// holder parks instead of sleeping, where the holder wakes it
+/// (`_Frontier._park`).
 @usableFromInline
 internal struct _Backoff {
   @usableFromInline internal var round = 0
@@ -169,6 +206,11 @@ internal struct _Backoff {
   /// Whether the spinning phase is over.
   @inlinable
   internal var hasSpun: Bool { round >= _Backoff.spins }
+
+  /// Whether the yielding phase is over too (a wait that goes on longer
+  /// parks, where it can: `_Frontier._park`).
+  @inlinable
+  internal var hasYielded: Bool { round >= _Backoff.spins + _Backoff.yields }
 
   /// Gives the processor to another thread that is ready to run, if any
   /// (between two looks at a value another thread is writing).

@@ -41,15 +41,16 @@
     return key
   }()
 
-  /// The calling thread's count, allocated on first use (and kept for the
-  /// thread's life: an invariants build only).
+  /// The calling thread's counts (its synchronising operations, then its
+  /// parks and its wakes, see `_countPark`), allocated on first use (and
+  /// kept for the thread's life: an invariants build only).
   @usableFromInline
   internal func _synchronisingOperationsSlot() -> UnsafeMutablePointer<Int> {
     if let slot = pthread_getspecific(_synchronisingOperationsKey) {
       return slot.assumingMemoryBound(to: Int.self)
     }
-    let slot = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-    slot.initialize(to: 0)
+    let slot = UnsafeMutablePointer<Int>.allocate(capacity: 3)
+    slot.initialize(repeating: 0, count: 3)
     pthread_setspecific(_synchronisingOperationsKey, slot)
     return slot
   }
@@ -62,6 +63,48 @@ internal func _countSynchronisingOperation() {
   #if LAZYSEQ_INVARIANTS
     _synchronisingOperationsSlot().pointee &+= 1
   #endif
+}
+
+/// Counts the calling thread parking on a memo (`_Frontier._park`);
+/// nothing without the flag.
+@inlinable @inline(__always)
+internal func _countPark() {
+  #if LAZYSEQ_INVARIANTS
+    _synchronisingOperationsSlot()[1] &+= 1
+  #endif
+}
+
+/// Counts the calling thread, a claim's holder, waking the threads parked
+/// on its memo (`_Frontier._wakeParked`); nothing without the flag.
+@inlinable @inline(__always)
+internal func _countWake() {
+  #if LAZYSEQ_INVARIANTS
+    _synchronisingOperationsSlot()[2] &+= 1
+  #endif
+}
+
+/// How many times so far the calling thread parked on a memo, and how many
+/// times it woke the threads parked on one; `nil` when they are not counted
+/// (built without `LAZYSEQ_INVARIANTS`).
+package func parkingOnThisThread() -> (parks: Int, wakes: Int)? {
+  #if LAZYSEQ_INVARIANTS
+    let slot = _synchronisingOperationsSlot()
+    return (slot[1], slot[2])
+  #else
+    return nil
+  #endif
+}
+
+extension Seq.Shared {
+  /// Whether a thread has parked (or is about to) waiting for the thread
+  /// that produces this sequence's elements, and was not woken yet. For
+  /// tests: a parked thread can be seen from another.
+  package var hasParkedThread: Bool {
+    guard let storage = seq._storage, storage._kind == .segment,
+      let frontier = unsafeDowncast(storage, to: _Segment<Element>.self).frontier
+    else { return false }
+    return frontier.mode.load(ordering: .relaxed) & _Frontier<Element>.parkedBit != 0
+  }
 }
 
 /// The synchronising operations the calling thread has performed so far, or
