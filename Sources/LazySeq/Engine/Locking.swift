@@ -90,18 +90,12 @@
 // deadlocking. (Dynamic nodes and deferred sequences, under a
 // `_ForcingLock`, record the thread identity itself.)
 
+// Foundation for the lot's condition variable (`_Lot`); it re-exports the
+// platform's C library, and is imported `public` so that
+// `currentThreadID()` (a call of `pthread_self` on the claim's fast path)
+// is inlined into the walk instead of called.
 public import Foundation
 public import Synchronization
-
-// Public, so that `currentThreadID()` (a call of `pthread_self` on the
-// claim's fast path) is inlined into the walk instead of called.
-#if canImport(Darwin)
-  public import Darwin
-#elseif canImport(Glibc)
-  public import Glibc
-#elseif canImport(Musl)
-  public import Musl
-#endif
 
 /// A number that identifies the calling thread while it runs, never `0`.
 /// Shared with LazySeqSignals (its gates' owner word): one thread identity
