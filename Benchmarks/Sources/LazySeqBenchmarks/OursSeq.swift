@@ -175,6 +175,57 @@ enum OursSeq {
     return results.common
   }
 
+  /// Scenario 2w: `threads` threads walk one fresh `Seq.Shared` of `count`
+  /// elements whose producer sleeps `micros` µs per element (a blocking
+  /// source). Returns the median, over the elements and the threads that did
+  /// not get an element first, of how long after the first thread each got
+  /// it, in µs; `nil` if the threads disagree on the elements.
+  static func slowProducerLag(count: Int, micros: UInt32, threads: Int) -> Double? {
+    let seq = Seq.Shared(
+      Seq(Array(0..<count)).map { x -> Int in
+        usleep(micros)
+        return x &* 3 &+ 1
+      })
+    let stamps = ThreadStamps(threads: threads, count: count)
+    let results = ThreadResults(count: threads)
+    let done = DispatchSemaphore(value: 0)
+    let start = DispatchSemaphore(value: 0)
+    for i in 0..<threads {
+      Thread {
+        start.wait()
+        var acc = 0
+        var k = 0
+        for x in seq {
+          stamps.set(i, k, DispatchTime.now().uptimeNanoseconds)
+          acc = mix(acc, x)
+          k += 1
+        }
+        results.set(i, acc)
+        done.signal()
+      }.start()
+    }
+    for _ in 0..<threads { start.signal() }
+    for _ in 0..<threads { done.wait() }
+    guard results.common != -1 else { return nil }
+    return stamps.medianLagMicroseconds
+  }
+
+  /// Scenario 2w, baseline side: one thread walks the same kind of sequence
+  /// alone; returns its wall time per element, in µs (the producer's pace).
+  static func slowProducerPace(count: Int, micros: UInt32) -> Double {
+    let seq = Seq.Shared(
+      Seq(Array(0..<count)).map { x -> Int in
+        usleep(micros)
+        return x &* 3 &+ 1
+      })
+    let started = DispatchTime.now().uptimeNanoseconds
+    var acc = 0
+    for x in seq { acc = mix(acc, x) }
+    let elapsed = DispatchTime.now().uptimeNanoseconds - started
+    blackHole(acc)
+    return Double(elapsed) / 1_000 / Double(count)
+  }
+
   /// Scenario 4 (memory): stream an infinite generated sequence.
   static func streaming(_ n: Int) -> Int {
     var acc = 0
@@ -205,4 +256,37 @@ final class ThreadResults: @unchecked Sendable {
 
   /// The checksum all threads agree on, or -1.
   var common: Int { values.allSatisfy { $0 == values[0] } ? values[0] : -1 }
+}
+
+/// When each thread of scenario 2w got each element (nanoseconds); each
+/// thread writes only its own row, and the semaphore orders the writes
+/// before the reads.
+final class ThreadStamps: @unchecked Sendable {
+  private var stamps: [[UInt64]]
+
+  init(threads: Int, count: Int) {
+    stamps = Array(repeating: Array(repeating: 0, count: count), count: threads)
+  }
+
+  func set(_ thread: Int, _ element: Int, _ time: UInt64) { stamps[thread][element] = time }
+
+  /// The median lag behind the first thread to get each element, over the
+  /// elements and the other threads, in µs.
+  var medianLagMicroseconds: Double {
+    var lags: [UInt64] = []
+    for element in stamps[0].indices {
+      let times = stamps.map { $0[element] }
+      let first = times.min() ?? 0
+      var skippedFirst = false
+      for time in times {
+        if time == first && !skippedFirst {
+          skippedFirst = true
+          continue
+        }
+        lags.append(time - first)
+      }
+    }
+    lags.sort()
+    return lags.isEmpty ? 0 : Double(lags[lags.count / 2]) / 1_000
+  }
 }

@@ -215,10 +215,11 @@ struct Runner {
     }
   }
 
-  /// Rows 1u and 2c, at the main size only (2c starts threads per call).
+  /// Rows 1u, 2c and 2w, at the main size only (2c and 2w start threads per
+  /// call).
   private mutating func headTailAndContention(_ array: [Int]) {
     let size = array.count
-    progress("scenarios 1u, 2c at n = \(formatSize(size))")
+    progress("scenarios 1u, 2c, 2w at n = \(formatSize(size))")
     // 1u. while let (h, t) = s.uncons { …; s = t } vs an index loop
     let s1u = compare(
       "1u uncons walk",
@@ -249,6 +250,33 @@ struct Runner {
         baseline: s2c.baseline,
         baselineName: "1 thread walks a fresh, held Seq.Shared(Seq(array).map(f)) alone",
         target: .ratio(2), note: "Wall time per element of the sequence (each thread walks all of it)."))
+
+    // 2w. threads waiting behind a slow producer: how late they get each element
+    let slowCount = 100
+    let slowMicros: UInt32 = 2_000
+    progress("scenario 2w: \(threads) threads behind a producer of \(slowMicros) µs per element")
+    var lags: [Double] = []
+    var paces: [Double] = []
+    for _ in 0..<config.reps {
+      guard let lag = OursSeq.slowProducerLag(count: slowCount, micros: slowMicros, threads: threads) else {
+        fail("2w: the threads walked different elements")
+        return
+      }
+      lags.append(lag)
+      paces.append(OursSeq.slowProducerPace(count: slowCount, micros: slowMicros))
+    }
+    rows.append(
+      ResultRow(
+        id: "2w", scenario: "\(threads) threads behind a slow producer: lag", size: slowCount, unit: "µs",
+        ours: lags.sorted()[lags.count / 2],
+        oursName:
+          "\(threads) threads walk one fresh Seq.Shared whose producer sleeps \(slowMicros) µs per element: median delay after the first thread gets an element until each other thread gets it",
+        baseline: paces.sorted()[paces.count / 2],
+        baselineName: "1 thread walks such a sequence alone: µs per element (the producer's pace)",
+        target: .ratio(0.1),
+        note:
+          "A waiting thread parks behind a slow element; the producer wakes it when it goes on. Median of \(config.reps) runs."
+      ))
   }
 
   private mutating func record(
