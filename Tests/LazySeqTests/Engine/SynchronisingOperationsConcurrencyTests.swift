@@ -71,8 +71,9 @@ struct SynchronisingOperationsConcurrencyTests {
     #expect(walked == Array(repeating: count / 2, count: threads))
     print("synchronising operations per element per thread, \(threads) threads: \(perElement)")
     // The claim stays with the thread that holds it from element to
-    // element: a thread synchronises to add its claim record and to take
-    // the claim over from an idle holder, not per element.
+    // element: a thread synchronises to add its claim record, to take
+    // the claim over from an idle holder and to park behind a descheduled
+    // one, not per element.
     #expect(perElement <= 1.0 / 32, "\(perElement) per element per thread")
   }
 
