@@ -98,8 +98,7 @@ extension _Frontier {
       return state
     }
     let state = _produceAhead(into: segment, count: count &+ 1)
-    segment.state.store(state, ordering: .releasing)
-    if state & _Segment<Element>.endedBit != 0 { _wakeAfterEnd() }
+    _publish(state, in: segment)
     return state
   }
 
@@ -163,8 +162,8 @@ extension _Frontier {
     }
   }
 
-  /// After the holder published the end: wakes the threads parked on this
-  /// memo, if any (no production follows that would).
+  /// After the holder published the end (`_publish`): wakes the threads
+  /// parked on this memo, if any.
   @usableFromInline @inline(never)
   internal func _wakeAfterEnd() {
     atomicMemoryFence(ordering: .sequentiallyConsistent)

@@ -298,9 +298,17 @@ internal final class _Frontier<Element>: _StorageBase {
   internal func _end(_ segment: _Segment<Element>, seen: Int) -> Int {
     _releaseSources()
     let ended = seen | _Segment<Element>.endedBit
-    segment.state.store(ended, ordering: .releasing)
-    _wakeAfterEnd()
+    _publish(ended, in: segment)
     return ended
+  }
+
+  /// Publishes `state` in `segment` (rule 1 of Locking.swift) on a slow
+  /// path, where it may be the end; the end wakes the threads parked on
+  /// this memo (no production follows that would).
+  @inlinable @inline(__always)
+  internal func _publish(_ state: Int, in segment: _Segment<Element>) {
+    segment.state.store(state, ordering: .releasing)
+    if state & _Segment<Element>.endedBit != 0 { _wakeAfterEnd() }
   }
 
   /// The claimed part of `force` when `segment` is full: produces the next
@@ -322,9 +330,7 @@ internal final class _Frontier<Element>: _StorageBase {
     segment.state.store(linked, ordering: .releasing)
     guard aheadCount > 1 else { return linked }
     // Evaluating ahead: goes on in `next`, now the memo's last segment.
-    let published = _produceAhead(into: next, count: 1)
-    next.state.store(published, ordering: .releasing)
-    if published & _Segment<Element>.endedBit != 0 { _wakeAfterEnd() }
+    _publish(_produceAhead(into: next, count: 1), in: next)
     return linked
   }
 
