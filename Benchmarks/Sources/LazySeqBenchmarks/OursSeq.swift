@@ -157,73 +157,71 @@ enum OursSeq {
   /// common checksum (or -1 if the threads disagree, which fails the row).
   static func contendedFirstWalk(_ array: [Int], threads: Int) -> Int {
     let seq = Seq.Shared(Seq(array).map { $0 &* 3 &+ 1 })
-    let results = ThreadResults(count: threads)
-    let done = DispatchSemaphore(value: 0)
-    let start = DispatchSemaphore(value: 0)
-    for i in 0..<threads {
-      let thread = Thread {
-        start.wait()
-        var acc = 0
-        for x in seq { acc = mix(acc, x) }
-        results.set(i, acc)
-        done.signal()
-      }
-      thread.start()
+    return walkTogether(threads: threads) { _ in
+      var acc = 0
+      for x in seq { acc = mix(acc, x) }
+      return acc
     }
-    for _ in 0..<threads { start.signal() }
-    for _ in 0..<threads { done.wait() }
-    return results.common
   }
 
-  /// Scenario 2w: `threads` threads walk one fresh `Seq.Shared` of `count`
-  /// elements whose producer sleeps `micros` µs per element (a blocking
-  /// source). Returns the median, over the elements and the threads that did
-  /// not get an element first, of how long after the first thread each got
-  /// it, in µs; `nil` if the threads disagree on the elements.
+  /// Scenario 2w: `threads` threads walk one fresh `slowShared` sequence.
+  /// Returns the median, over the elements and the threads that did not get
+  /// an element first, of how long after the first thread each got it, in
+  /// µs; `nil` if the threads disagree on the elements.
   static func slowProducerLag(count: Int, micros: UInt32, threads: Int) -> Double? {
-    let seq = Seq.Shared(
-      Seq(Array(0..<count)).map { x -> Int in
-        usleep(micros)
-        return x &* 3 &+ 1
-      })
+    let seq = slowShared(count: count, micros: micros)
     let stamps = ThreadStamps(threads: threads, count: count)
-    let results = ThreadResults(count: threads)
-    let done = DispatchSemaphore(value: 0)
-    let start = DispatchSemaphore(value: 0)
-    for i in 0..<threads {
-      Thread {
-        start.wait()
-        var acc = 0
-        var k = 0
-        for x in seq {
-          stamps.set(i, k, DispatchTime.now().uptimeNanoseconds)
-          acc = mix(acc, x)
-          k += 1
-        }
-        results.set(i, acc)
-        done.signal()
-      }.start()
+    let common = walkTogether(threads: threads) { i in
+      var acc = 0
+      var k = 0
+      for x in seq {
+        stamps.set(i, k, DispatchTime.now().uptimeNanoseconds)
+        acc = mix(acc, x)
+        k += 1
+      }
+      return acc
     }
-    for _ in 0..<threads { start.signal() }
-    for _ in 0..<threads { done.wait() }
-    guard results.common != -1 else { return nil }
-    return stamps.medianLagMicroseconds
+    return common == -1 ? nil : stamps.medianLagMicroseconds
   }
 
-  /// Scenario 2w, baseline side: one thread walks the same kind of sequence
+  /// Scenario 2w, baseline side: one thread walks a `slowShared` sequence
   /// alone; returns its wall time per element, in µs (the producer's pace).
   static func slowProducerPace(count: Int, micros: UInt32) -> Double {
-    let seq = Seq.Shared(
-      Seq(Array(0..<count)).map { x -> Int in
-        usleep(micros)
-        return x &* 3 &+ 1
-      })
+    let seq = slowShared(count: count, micros: micros)
     let started = DispatchTime.now().uptimeNanoseconds
     var acc = 0
     for x in seq { acc = mix(acc, x) }
     let elapsed = DispatchTime.now().uptimeNanoseconds - started
     blackHole(acc)
     return Double(elapsed) / 1_000 / Double(count)
+  }
+
+  /// A fresh `Seq.Shared` of `count` elements whose producer sleeps
+  /// `micros` µs per element (a blocking source).
+  private static func slowShared(count: Int, micros: UInt32) -> Seq<Int>.Shared {
+    Seq.Shared(
+      Seq(Array(0..<count)).map { x -> Int in
+        usleep(micros)
+        return x &* 3 &+ 1
+      })
+  }
+
+  /// Runs `walk` on `threads` new threads that start together, waits for
+  /// all of them, and returns the checksum they agree on (or -1).
+  private static func walkTogether(threads: Int, _ walk: @escaping @Sendable (Int) -> Int) -> Int {
+    let results = ThreadResults(count: threads)
+    let done = DispatchSemaphore(value: 0)
+    let start = DispatchSemaphore(value: 0)
+    for i in 0..<threads {
+      Thread {
+        start.wait()
+        results.set(i, walk(i))
+        done.signal()
+      }.start()
+    }
+    for _ in 0..<threads { start.signal() }
+    for _ in 0..<threads { done.wait() }
+    return results.common
   }
 
   /// Scenario 4 (memory): stream an infinite generated sequence.
