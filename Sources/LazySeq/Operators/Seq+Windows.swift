@@ -34,7 +34,9 @@ extension Seq {
   /// - Returns: The full windows, in order.
   /// - Precondition: `count` and `step` are at least 1.
   /// - Complexity: O(1) to create; O(`count` + `step`) per window (each is
-  ///   an array).
+  ///   an array). Memory grows with the elements that arrive, never with
+  ///   `count` alone: `windows(ofCount: .max)` over a short sequence is
+  ///   empty at once.
   @inlinable
   public func windows(ofCount count: Int, step: Int = 1) -> Seq<[Element]> {
     precondition(
@@ -44,10 +46,12 @@ extension Seq {
     let last = _StateBox<[Element]?>(nil)
     return _derived { source in
       {
-        // A new buffer of full capacity: one allocation per window.
+        // A new buffer per window. The first grows with what arrives (a
+        // caller's count is never allocated up front); a later one is
+        // reserved at `count`, which the previous window proved exists.
         var window: [Element] = []
-        window.reserveCapacity(count)
         if let previous = last.value {
+          window.reserveCapacity(count)
           if step < count {
             window.append(contentsOf: previous[step...])
           } else {

@@ -33,7 +33,8 @@ extension Signal {
   ///     1, and 1 by default.
   /// - Returns: the full windows, in order.
   /// - Complexity: O(1) per value, plus O(`count`) per window sent (each is
-  ///   an array); memory O(`count`).
+  ///   an array); memory O(`count`), growing with the values that arrive
+  ///   (never allocated from `count` alone).
   @inlinable  // lazy-performance: a fused operator specializes with its chain
   public func windows(ofCount count: Int, step: Int = 1) -> Signal<[Value]> {
     precondition(
@@ -68,7 +69,6 @@ extension Operators {
     init(count: Int, step: Int) {
       self.count = count
       self.step = step
-      window.reserveCapacity(count)
     }
 
     /// Takes the next value; returns the window it completes, if any.
@@ -80,8 +80,10 @@ extension Operators {
       }
       window.append(value)
       guard window.count == count else { return nil }
-      // The next window starts in a new buffer of full capacity: one
-      // allocation per window.
+      // The next window starts in a new buffer: one allocation per window.
+      // The first window grew with what arrived; `count` values have now
+      // arrived, so reserving that many allocates nothing a caller's count
+      // alone asked for.
       var next: [Value] = []
       next.reserveCapacity(count)
       if step < count {

@@ -27,14 +27,17 @@ extension Signal where Value: Sendable {
   /// - Parameter count: the size of each array but the last; must be
   ///   positive.
   /// - Returns: the arrays.
-  /// - Complexity: O(1) amortized per value; O(`count`) memory.
+  /// - Complexity: O(1) amortized per value; O(`count`) memory, growing
+  ///   with the values that arrive (never allocated from `count` alone).
   @inlinable  // lazy-performance: a fused operator specializes with its chain
   public func buffer(count: Int) -> Signal<[Value]> {
     precondition(
       count > 0, argumentMessage("Signal.buffer(count:)", "the count must be positive", got: count))
     return lift { sink, _ in
+      // The first array grows with what arrives (a caller's count is never
+      // allocated up front); once `count` values have arrived, the next
+      // array is reserved at that size.
       var batch: [Value] = []
-      batch.reserveCapacity(count)
       return Sink(
         next: { value in
           batch.append(value)
