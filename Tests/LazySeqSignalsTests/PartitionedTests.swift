@@ -47,6 +47,22 @@ import Testing
     #expect(high.recorded == [.next(3), .next(4)])
   }
 
+  @Test func thePredicateRunsOncePerValueForBothSides() {
+    let calls = Counter()
+    let source = Subject<Int>()
+    let (odd, even) = source.signal.partitioned(by: { value in
+      calls.increment()
+      return value.isMultiple(of: 2)
+    })
+    let odds = Recorder(odd)
+    let evens = Recorder(even)
+    for value in 1...6 { source.sendNext(value) }
+    source.sendCompleted()
+    #expect(calls.value == 6)
+    #expect(odds.recorded == completion(after: [1, 3, 5]))
+    #expect(evens.recorded == completion(after: [2, 4, 6]))
+  }
+
   @Test func anErrorReachesBothSidesOnce() {
     let source = Subject<Int>()
     let (odd, even) = source.signal.partitioned(by: { $0.isMultiple(of: 2) })

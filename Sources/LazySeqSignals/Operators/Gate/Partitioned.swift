@@ -29,13 +29,19 @@ extension Signal where Value: Sendable {
   /// ```
   ///
   /// - Parameter belongsInSecond: whether a value goes to `trueElements`;
-  ///   runs once per value for each side subscribed.
+  ///   runs once per value of the shared subscription, whichever sides are
+  ///   subscribed (as on `Seq`, where it runs once per element).
   /// - Returns: `falseElements` and `trueElements`, each in source order.
   /// - Complexity: O(1) per value and side.
   public func partitioned(
     by belongsInSecond: @escaping @Sendable (Value) -> Bool
   ) -> (falseElements: Signal<Value>, trueElements: Signal<Value>) {
-    let shared = share()
-    return (shared.filter { !belongsInSecond($0) }, shared.filter(belongsInSecond))
+    // The predicate runs once per value, before the shared subscription
+    // fans out: each side reads the verdict instead of asking again.
+    let shared = map { value in (value: value, second: belongsInSecond(value)) }.share()
+    return (
+      shared.filter { !$0.second }.map(\.value),
+      shared.filter(\.second).map(\.value)
+    )
   }
 }
