@@ -211,10 +211,29 @@ enum DeliveryEvent<Value: Sendable>: Sendable {
 /// whether a drain (a main-queue block, a task) is scheduled or running: an
 /// event sent meanwhile queues behind it, so events arrive in order and one
 /// drain serves a burst.
+///
+/// An event posted while a task tracker is installed on the sending thread
+/// (a `TestScheduler` running an action, or a task it waits for sending its
+/// result) is registered with that tracker until the drain has delivered
+/// it: the scheduler's async `advance(by:)` waits for the delivery before
+/// it moves virtual time on. Otherwise posting costs one thread-local read.
 struct DeliveryMailbox<Value: Sendable>: Sendable {
   private struct State {
     var events: [DeliveryEvent<Value>] = []
+    var registrations: [any TaskRegistration] = []
     var draining = false
+  }
+
+  /// What one turn of a drain takes: events to deliver, oldest first, and
+  /// the registrations to finish once they are delivered.
+  struct Batch {
+    var events: [DeliveryEvent<Value>]
+    var registrations: [any TaskRegistration]
+
+    /// Finishes the registrations: call after delivering `events`.
+    func delivered() {
+      for registration in registrations { registration.finished() }
+    }
   }
 
   // `Locked`, not a bare `Mutex`: its hand-over is visible to ThreadSanitizer.
@@ -225,8 +244,11 @@ struct DeliveryMailbox<Value: Sendable>: Sendable {
 
   /// Queues `event`; returns whether the caller must start a drain.
   func post(_ event: DeliveryEvent<Value>) -> Bool {
-    state.withLock { state -> Bool in
+    // Registered before the lock: the tracker has a lock of its own.
+    let registration = TaskTracking.taskWillStart()
+    return state.withLock { state -> Bool in
       state.events.append(event)
+      if let registration { state.registrations.append(registration) }
       defer { state.draining = true }
       return !state.draining
     }
@@ -234,11 +256,14 @@ struct DeliveryMailbox<Value: Sendable>: Sendable {
 
   /// For the drain: takes every queued event, oldest first. Empty when none
   /// is left, and the drain is then over.
-  func takeAll() -> [DeliveryEvent<Value>] {
-    state.withLock { state -> [DeliveryEvent<Value>] in
+  func takeAll() -> Batch {
+    state.withLock { state -> Batch in
       if state.events.isEmpty { state.draining = false }
-      defer { state.events = [] }
-      return state.events
+      defer {
+        state.events = []
+        state.registrations = []
+      }
+      return Batch(events: state.events, registrations: state.registrations)
     }
   }
 }
@@ -288,8 +313,9 @@ final class MainActorDelivery<Value: Sendable>: EventDelivery {
   private func drain() {
     while true {
       let batch = mailbox.takeAll()
-      if batch.isEmpty { return }
-      for event in batch { deliver(event) }
+      if batch.events.isEmpty { return }
+      for event in batch.events { deliver(event) }
+      batch.delivered()
     }
   }
 
@@ -335,8 +361,8 @@ final class ActorDelivery<Value: Sendable>: EventDelivery {
   private func run() async {
     while true {
       let batch = mailbox.takeAll()
-      if batch.isEmpty { return }
-      for event in batch {
+      if batch.events.isEmpty { return }
+      for event in batch.events {
         guard !cancelled.load(ordering: .sequentiallyConsistent) else { continue }
         switch event {
         case .next(let value): await next?(value)
@@ -344,6 +370,7 @@ final class ActorDelivery<Value: Sendable>: EventDelivery {
         case .end(.failed(let failure)): await error?(failure)
         }
       }
+      batch.delivered()
     }
   }
 }

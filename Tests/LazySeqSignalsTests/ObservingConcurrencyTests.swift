@@ -63,7 +63,73 @@ private func observeOnVirtualTime() async -> [String] {
   return seen.value
 }
 
+/// A search field's text, changed by the test itself on the main actor (a
+/// `@MainActor` model cannot be changed from a scheduler's action).
+@MainActor @Observable final class SearchField {
+  var text = ""
+}
+
+/// An observation of a main-actor model on a scheduler, changed directly
+/// between advances; each value with the virtual time it arrived at.
+@MainActor private func observeDirectChangesOnVirtualTime() async -> [String] {
+  let scheduler = TestScheduler()
+  let field = SearchField()
+  var seen: [String] = []
+  let subscription = Signal.observing(on: scheduler) { field.text }
+    .debounce(.milliseconds(300), on: scheduler)
+    .subscribe(next: { text in seen.append("\(text)@\(scheduler.now)") })
+  field.text = "s"
+  await scheduler.advance(by: .milliseconds(100))
+  field.text = "sw"
+  await scheduler.advance(by: .milliseconds(400))  // "sw" settles at 0.4 s
+  field.text = "swi"
+  field.text = "swift"  // one main-actor job: one value
+  await scheduler.advance(by: .seconds(1))  // "swift" settles at 0.8 s
+  subscription.dispose()
+  return seen
+}
+
+/// The same with a property changed directly from a thread that is not the
+/// main one, the observation subscribed outside any action.
+private func observePropertyChangesOnVirtualTime() async -> [String] {
+  let scheduler = TestScheduler()
+  let property = MutableProperty(0)
+  let seen = Guarded<[String]>([])
+  let subscription = Signal.observing(on: scheduler) { property.value }
+    .subscribe(next: { value in seen.mutate { $0.append("\(value)@\(scheduler.now)") } })
+  await scheduler.advance(by: .seconds(1))
+  property.value = 1
+  await scheduler.advance(by: .seconds(1))
+  property.value = 2
+  property.value = 3
+  await scheduler.advance(by: .seconds(1))
+  subscription.dispose()
+  return seen.value
+}
+
 @Suite struct ObservingConcurrencyTests {
+  @Test @MainActor func directChangesToAMainActorModelHaveOneOutcomeOnVirtualTime() async {
+    // The empty first value settles first: the debounce holds each value
+    // 0.3 s, and a newer one replaces it.
+    let expected = ["sw@0.4 seconds", "swift@0.8 seconds"]
+    var outcomes: [[String]: Int] = [:]
+    for _ in 0..<20 { outcomes[await observeDirectChangesOnVirtualTime(), default: 0] += 1 }
+    #expect(outcomes == [expected: 20])
+  }
+
+  @Test func directChangesToAPropertyHaveOneOutcomeOnVirtualTime() async {
+    // Changes made together before an advance may be coalesced (2 and 3
+    // here, or not): the value after them is always seen at the time they
+    // were made.
+    var outcomes: [[String]: Int] = [:]
+    for _ in 0..<20 { outcomes[await observePropertyChangesOnVirtualTime(), default: 0] += 1 }
+    let allowed: Set<[String]> = [
+      ["0@0.0 seconds", "1@1.0 seconds", "3@2.0 seconds"],
+      ["0@0.0 seconds", "1@1.0 seconds", "2@2.0 seconds", "3@2.0 seconds"],
+    ]
+    #expect(Set(outcomes.keys).isSubset(of: allowed), "\(outcomes)")
+  }
+
   @Test @MainActor func aSubscriberNeverSeesOnePropertyChangedWithoutTheOther() async {
     let model = RangeModel()
     let seen = Guarded<[Span]>([])

@@ -113,7 +113,7 @@ private actor HopCounter {
   /// both sleeps delivers at exactly the sum.
   @Test func aTrackedTaskIsWaitedForUntilItSleepsAgain() async {
     let actor = HopCounter()
-    for run in 0..<200 {
+    for run in 0..<100 {
       let scheduler = TestScheduler()
       let clock = scheduler.clock
       let delivered = Guarded<[String]>([])
@@ -132,6 +132,29 @@ private actor HopCounter {
       subscription.dispose()
       #expect(delivered.value == ["done@3.0 seconds"], "run \(run)")
       if delivered.value != ["done@3.0 seconds"] { break }
+    }
+  }
+
+  @Test @MainActor func theSearchBoxWithAMainActorSubscriberIsDeterministic() async {
+    // Written on the main actor, the subscriber's callback is delivered
+    // there through its mailbox: advance waits for that delivery too.
+    let expected = ["[\"swi.swift\", \"swi.md\"]@1.2 seconds", "[\"swift.swift\", \"swift.md\"]@2.0 seconds"]
+    for run in 0..<100 {
+      let scheduler = TestScheduler()
+      let query = Subject<String>()
+      var results: [String] = []
+      let subscription = searchBox(scheduler, query.signal)
+        .subscribe(next: { found in results.append("\(found)@\(scheduler.now)") })
+      query.sendNext("sw")
+      await scheduler.advance(by: .milliseconds(400))
+      query.sendNext("swi")
+      await scheduler.advance(by: .milliseconds(400))
+      await scheduler.advance(by: .milliseconds(400))
+      query.sendNext("swift")
+      await scheduler.advance(by: .seconds(1))
+      subscription.dispose()
+      #expect(results == expected, "run \(run)")
+      if results != expected { break }
     }
   }
 

@@ -85,12 +85,20 @@ final class ObservationLoop: Sendable {
   }
 
   private let state: Locked<State>
+  /// The tracker the subscription is on (a `TestScheduler`): given to
+  /// `Signal.observing(on:_:)`, or installed on the subscribing thread (an
+  /// action of the scheduler). Every change to what a read saw then
+  /// registers the read after it with the tracker, whichever thread makes
+  /// the change: a change made between two advances of virtual time is
+  /// seen at the time it was made.
+  private let tracker: (any TaskTracker)?
 
-  /// - Parameter registration: the registration of the first read, if the
-  ///   subscription was made while a task tracker was installed.
-  init(registration: (any TaskRegistration)?) {
+  /// - Parameter tracker: the tracker the subscription is on, if any; the
+  ///   first read is registered with it.
+  init(tracker: (any TaskTracker)?) {
+    self.tracker = tracker
     var initial = State()
-    if let registration { initial.busy.append(registration) }
+    if let registration = tracker?.taskWillStart() { initial.busy.append(registration) }
     state = Locked(initial)
   }
 
@@ -125,10 +133,11 @@ final class ObservationLoop: Sendable {
   /// Something the read of `generation` saw has changed (or is about to,
   /// for a `willSet`): wakes the loop for another read, unless a later read
   /// has begun. Runs on the thread that made the change; a change made
-  /// while a task tracker is installed there keeps the tracker waiting
-  /// until the value read after it has been sent.
+  /// while a task tracker is installed there, or any change when the
+  /// subscription is on a tracker, keeps the tracker waiting until the
+  /// value read after it has been sent.
   func changed(generation: UInt64) {
-    let registration = TaskTracking.taskWillStart()
+    let registration = (TaskTracking.current ?? tracker)?.taskWillStart()
     let (accepted, waiting) = state.withLock { state in
       guard !state.cancelled, state.generation == generation else {
         return (false, nil as CheckedContinuation<Void, Never>?)

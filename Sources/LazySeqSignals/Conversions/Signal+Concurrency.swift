@@ -214,10 +214,14 @@ extension Signal where Value: Sendable {
               try await operation()
             }
           if Task.isCancelled { return }
-          subscriber.sendNext(value)
-          subscriber.sendCompleted()
+          TaskTracking.sending(for: registration) {
+            subscriber.sendNext(value)
+            subscriber.sendCompleted()
+          }
         } catch {
-          if !Task.isCancelled { subscriber.sendError(error) }
+          if !Task.isCancelled {
+            TaskTracking.sending(for: registration) { subscriber.sendError(error) }
+          }
         }
       }
       return AnyDisposable { task.cancel() }

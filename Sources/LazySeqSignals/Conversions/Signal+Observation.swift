@@ -65,15 +65,74 @@ extension Signal where Value: Sendable {
   public static func observing(
     @_inheritActorContext _ value: @escaping @isolated(any) @Sendable () -> Value
   ) -> Signal<Value> {
+    observing(tracker: nil, value)
+  }
+
+  /// A signal of what `value` returns, read again after each change to the
+  /// Observation-tracked state it read, sent on `scheduler`: the same as
+  /// `Signal.observing(value).deliver(on: scheduler)`, and on a
+  /// ``TestScheduler``, on its virtual time wherever it is subscribed.
+  ///
+  /// Use it where a view model takes its scheduler as a parameter, so that
+  /// a test can pass a ``TestScheduler``. On one, the observation has one
+  /// outcome every run, however the observed state changes:
+  ///
+  /// - the first value is read at subscription, and
+  /// - a change to what `value` read, made from any thread (in one of the
+  ///   scheduler's actions, or directly between two advances, as a test
+  ///   changes a `@MainActor` model), is seen at the virtual time it was
+  ///   made:
+  ///
+  /// `await scheduler.advance(by:)` (the async one) waits, before it moves
+  /// virtual time, until the value read after each of them has been sent,
+  /// and each is sent as an action of the scheduler at that time. The
+  /// synchronous `advance(by:)` does not wait for reads: call the async one.
+  ///
+  /// ```swift
+  /// @MainActor @Observable final class Search { var text = "" }
+  /// let scheduler = TestScheduler()
+  /// let search = Search()
+  /// let queries = Signal.observing(on: scheduler) { search.text }
+  ///   .debounce(.milliseconds(300), on: scheduler)
+  /// queries.subscribe(next: { print($0, "at", scheduler.now) })
+  /// search.text = "s"
+  /// await scheduler.advance(by: .milliseconds(100))
+  /// search.text = "sw"
+  /// await scheduler.advance(by: .seconds(1))  // sw at 0.4 seconds
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - scheduler: where the values are sent.
+  ///   - value: reads the observed state, in its own isolation, as for
+  ///     ``observing(_:)``.
+  /// - Returns: the current value, then the value after each change, sent
+  ///   on `scheduler`.
+  @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
+  public static func observing(
+    on scheduler: any Scheduler,
+    @_inheritActorContext _ value: @escaping @isolated(any) @Sendable () -> Value
+  ) -> Signal<Value> {
+    observing(tracker: scheduler as? any TaskTracker, value).deliver(on: scheduler)
+  }
+
+  /// `observing(_:)` on `tracker`, if given; otherwise on the tracker
+  /// installed on the subscribing thread, if any (a `TestScheduler`
+  /// running an action), whose async advance then waits for the first value
+  /// and for the value after each change.
+  @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
+  private static func observing(
+    tracker: (any TaskTracker)?, _ value: @escaping @isolated(any) @Sendable () -> Value
+  ) -> Signal<Value> {
     Signal { subscriber in
-      // Non-nil only while a task tracker is installed on this thread (a
-      // TestScheduler running an action): its async advance then waits for
-      // the first value.
-      let loop = ObservationLoop(registration: TaskTracking.taskWillStart())
+      let loop = ObservationLoop(tracker: tracker ?? TaskTracking.current)
       let task = Task {
         while let (generation, answering) = loop.beginRead() {
           let current = await read(value, isolation: value.isolation, loop, generation)
-          if !loop.isCancelled, !subscriber.isDisposed { subscriber.sendNext(current) }
+          // Sent with the tracker installed: a hop on the way (a mailbox,
+          // a scheduler) is waited for as part of the read.
+          TaskTracking.sending(for: answering.first) {
+            if !loop.isCancelled, !subscriber.isDisposed { subscriber.sendNext(current) }
+          }
           for registration in answering { registration.finished() }
           guard await loop.waitForChange() else { return }
         }

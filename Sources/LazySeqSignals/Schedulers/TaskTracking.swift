@@ -16,6 +16,9 @@ protocol TaskTracker: AnyObject, Sendable {
 
 /// The registration of one task with a ``TaskTracker``.
 protocol TaskRegistration: Sendable {
+  /// The tracker this task is registered with.
+  var tracker: any TaskTracker { get }
+
   /// Runs the task's operation with this registration visible to it.
   func run<T: Sendable>(_ operation: @Sendable () async throws -> T) async throws -> T
 
@@ -33,7 +36,22 @@ enum TaskTracking {
   /// Registers a task about to start with the tracker installed on this
   /// thread; `nil` (one thread-local read) when none is.
   static func taskWillStart() -> (any TaskRegistration)? {
-    (slot.current as? any TaskTracker)?.taskWillStart()
+    current?.taskWillStart()
+  }
+
+  /// The tracker installed on this thread, if any (one thread-local read).
+  static var current: (any TaskTracker)? {
+    slot.current as? any TaskTracker
+  }
+
+  /// Runs `body`, which sends what a registered task produced, with the
+  /// task's tracker installed on this thread (when there is one): work that
+  /// the values set off on the way (a hop to an actor's mailbox, a task a
+  /// downstream operator starts, a change an observation sees) registers
+  /// with the same tracker, so it is waited for as part of the task.
+  static func sending(for registration: (any TaskRegistration)?, _ body: () -> Void) {
+    guard let registration else { return body() }
+    slot.installing(registration.tracker, body)
   }
 
   private static let slot = ThreadSlot<AnyObject>("TaskTracking")

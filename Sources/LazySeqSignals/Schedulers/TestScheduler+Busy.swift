@@ -70,6 +70,8 @@ final class TrackedTask: TaskRegistration {
   let scheduler: TestScheduler
   private let id: Int
 
+  var tracker: any TaskTracker { scheduler }
+
   init(scheduler: TestScheduler, id: Int) {
     self.scheduler = scheduler
     self.id = id

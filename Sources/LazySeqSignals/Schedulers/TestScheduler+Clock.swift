@@ -97,10 +97,16 @@ extension TestScheduler {
   /// `flatMap` or `switchToLatest`, say) is busy from its start until its
   /// operation has finished and its result has been sent, except while it
   /// sleeps on ``clock``. Likewise, a `Signal.observing` subscription is
-  /// busy while it owes a value: from a subscription made in one of this
-  /// scheduler's actions until its first value has been sent, and from a
-  /// change that an action makes to what it read until the value read
-  /// after that change has been sent. Those waits are exact. Any other
+  /// busy while it owes a value, if it is on this scheduler (subscribed in
+  /// one of its actions, or made with `Signal.observing(on:_:)` on it):
+  /// from its subscription until its first value has been sent, and from
+  /// a change to what it read, made on any thread, until the value read
+  /// after that change has been sent. (Any observation is busy after a
+  /// change that one of this scheduler's actions makes.) What a
+  /// waited-for task sends
+  /// is sent with this scheduler installed, so a callback written on an
+  /// actor, which gets the value through its mailbox, has run before
+  /// `advance` moves on. Those waits are exact. Any other
   /// task, such as a bare `Task { … }` of your own or a `Signal(_:)` of an
   /// `AsyncSequence`, is not waited for: `advance` lets it run until its
   /// sleep on ``clock`` returns, and before moving time at all it yields for
@@ -133,12 +139,16 @@ extension TestScheduler {
     // Work started before this call, by code other than the scheduler's
     // actions, is untracked: give it a while to get going.
     await settle(quietYields: 1_000)
-    while let time = nextDueTime(until: target) {
-      advance(to: time)
+    repeat {
+      while let time = nextDueTime(until: target) {
+        advance(to: time)
+        await settle(quietYields: 1)
+      }
+      advance(to: target)
       await settle(quietYields: 1)
-    }
-    advance(to: target)
-    await settle(quietYields: 1)
+      // What the settled work scheduled at the target time (a value sent
+      // on this scheduler, say) runs before the call returns.
+    } while nextDueTime(until: target) != nil
   }
 
   /// Yields until no tracked task is busy, every resumed sleeper has run,
