@@ -38,6 +38,7 @@ budgets=(
   "seq-ahead-first-walk 125"
   "seq-flatmap-walk 2100"
   "seq-flatmap-memo-walk 7500"
+  "seq-uncons-memo-walk 750"
 )
 small=5000
 large=15000
@@ -63,4 +64,20 @@ for entry in "${budgets[@]}"; do
     failed=1
   fi
 done
+
+# Linear head/tail walks: `uncons` over a fresh map memo costs the same per
+# step at 10^6 as at 10^4 (within 10 %; it was quadratic when positions
+# stayed anchored to the segment they started in).
+a=$(instructions seq-uncons-memo-walk 10000)
+b=$(instructions seq-uncons-memo-walk 20000)
+c=$(instructions seq-uncons-memo-walk 1000000)
+d=$(instructions seq-uncons-memo-walk 1010000)
+near=$(( (b - a) / 10000 ))
+far=$(( (d - c) / 10000 ))
+if [ $(( far * 10 )) -le $(( near * 11 )) ]; then
+  printf 'callgrind linearity: seq-uncons-memo-walk %d instructions per step at 10^4, %d at 10^6 ok\n' "$near" "$far"
+else
+  printf 'callgrind linearity: seq-uncons-memo-walk %d instructions per step at 10^4, %d at 10^6 NOT LINEAR\n' "$near" "$far" >&2
+  failed=1
+fi
 exit "$failed"

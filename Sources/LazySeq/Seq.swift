@@ -147,8 +147,16 @@ extension Seq {
         }
       }
       let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
-      let next = walker.index + 1
       let state = segment.loadState()
+      if walker.index >= segment.capacity && state & _Segment<Element>.linkedBit != 0 {
+        // A position past this segment's end, handed out before its
+        // successor existed: re-anchor it there, so that a head/tail walk
+        // does not hop over every segment since its start at each step.
+        walker.index -= segment.capacity
+        walker.storage = segment.next
+        continue
+      }
+      let next = walker.index + 1
       if state & _Segment<Element>.endedBit != 0 && next >= state >> _Segment<Element>.countShift {
         return Seq(_storage: nil, index: 0, mode: _mode)
       }

@@ -23,6 +23,18 @@ enum Stdlib {
     return acc
   }
 
+  /// The head/tail walk of an `ArraySlice` (the baseline of `uncons`
+  /// walks): `first`, then `dropFirst()`.
+  static func sliceUnconsWalk(_ array: [Int]) -> Int {
+    var acc = 0
+    var s = array[...]
+    while let h = s.first {
+      acc = mix(acc, h)
+      s = s.dropFirst()
+    }
+    return acc
+  }
+
   static func lazyMapFilter(_ array: [Int]) -> Int {
     var acc = 0
     for x in array.lazy.map({ $0 &* 3 &+ 1 }).filter({ $0 & 2 == 0 }) { acc = mix(acc, x) }

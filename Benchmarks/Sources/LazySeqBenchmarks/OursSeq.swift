@@ -95,6 +95,19 @@ enum OursSeq {
     return acc
   }
 
+  /// Profiling: the head/tail walk of a fresh `map` memo, filled as the
+  /// walk goes (each step evaluates the next element; the positions handed
+  /// out cross segment boundaries before the next segment exists).
+  static func unconsMemoWalk(_ array: [Int]) -> Int {
+    var acc = 0
+    var s = Seq(array).map { $0 &* 3 &+ 1 }
+    while let (h, t) = s.uncons {
+      acc = mix(acc, h)
+      s = t
+    }
+    return acc
+  }
+
   /// Profiling: `Seq.concat` of one single-element part per array element,
   /// walked once (one part boundary per element, no splicing).
   static func flatConcatWalk(_ array: [Int]) -> Int {

@@ -60,6 +60,8 @@ let memoryCases: [String: MemoryCase] = {
       OursSeq.otherOperatorsFirstWalk(input($0), ahead: 64)
     },
     MemoryCase(name: "seq-uncons-walk") { OursSeq.unconsWalk(input($0)) },
+    MemoryCase(name: "seq-uncons-memo-walk") { OursSeq.unconsMemoWalk(input($0)) },
+    MemoryCase(name: "slice-uncons-walk") { Stdlib.sliceUnconsWalk(input($0)) },
     MemoryCase(name: "seq-flatmap-walk") { OursSeq.flatMapWalk(input($0)) },
     MemoryCase(name: "seq-flatmap-memo-walk") { OursSeq.flatMapMemoWalk(input($0)) },
     MemoryCase(name: "seq-flat-concat-walk") { OursSeq.flatConcatWalk(input($0)) },
