@@ -66,8 +66,11 @@ def matching(text, start, open_char, close_char):
     return len(text)
 
 
-def selector(text, name_end, name):
-    """`name(label:label:)` for the parameter list after `name_end`."""
+def parameters(text, name_end):
+    """The parameters of the declaration whose name ends at `name_end`, each
+    as (label, name, type): `("ofCount", "count", "Int")`, `("_", "interval",
+    "Duration")`; `None` for a member without a parameter list (a property).
+    Default values are not part of the type."""
     index = name_end
     while index < len(text) and text[index].isspace():
         index += 1
@@ -76,39 +79,58 @@ def selector(text, name_end, name):
     while index < len(text) and text[index].isspace():
         index += 1
     if index >= len(text) or text[index] != "(":
-        return name
+        return None
     end = matching(text, index, "(", ")")
     inner = text[index + 1:end - 1]
     inner = inner.replace("->", "  ")  # an arrow is no closing bracket
-    parameters, depth, current = [], 0, ""
+    pieces, depth, current = [], 0, ""
     for char in inner:
         if char in "([<":
             depth += 1
         elif char in ")]>":
             depth -= 1
         if char == "," and depth == 0:
-            parameters.append(current)
+            pieces.append(current)
             current = ""
         else:
             current += char
     if current.strip():
-        parameters.append(current)
-    labels = []
-    for parameter in parameters:
-        head = parameter.split(":", 1)[0].split()
-        head = [word for word in head if not word.startswith("@")]
-        labels.append((head[0] if head else "_") + ":")
-    return name + "(" + "".join(labels) + ")"
+        pieces.append(current)
+    found = []
+    for piece in pieces:
+        head, _, rest = piece.partition(":")
+        words = [word for word in head.split() if not word.startswith("@")]
+        label = words[0] if words else "_"
+        name = words[-1] if words else "_"
+        found.append((label, name, rest.split("=", 1)[0].strip()))
+    return found
 
 
-def members(type_name):
-    found = set()
+def selector(text, name_end, name):
+    """`name(label:label:)` for the parameter list after `name_end`."""
+    found = parameters(text, name_end)
+    if found is None:
+        return name
+    return name + "(" + "".join(label + ":" for label, _, _ in found) + ")"
+
+
+def declarations(type_name, initializers=False):
+    """Each public member declared directly in the body of `type_name` or of
+    an extension of it, in Sources/LazySeq and Sources/LazySeqSignals, as
+    (selector, parameters): `("take(_:)", [("_", "count", "Int")])`, and
+    `("empty", None)` for a property or an operator; with `initializers`,
+    the public initializers too (`init(capacity:)`). Members of nested
+    types are skipped, and so is nothing else: the non-operators are
+    `members`' business."""
+    found = []
     header = re.compile(
         r"^(?:public\s+|package\s+|internal\s+)?(?:final\s+)?(?:extension|struct|class)\s+"
         + type_name + r"\b[^{]*\{", re.M)
     declaration = re.compile(
         r"\bpublic\s+(?:(?:static|final|class|nonisolated|mutating|override|convenience)\s+)*"
         r"(func|var)\s+(`?[A-Za-z_][A-Za-z_0-9]*`?|[+\-*/=<>!&|^~%]+)")
+    initializer = re.compile(
+        r"\bpublic\s+(?:(?:nonisolated|override|convenience|required)\s+)*(init)\b[?!]?()")
     for path in sorted(glob.glob("Sources/LazySeq*/**/*.swift", recursive=True)):
         code = strip(open(path, encoding="utf-8").read())
         for match in header.finditer(code):
@@ -127,13 +149,22 @@ def members(type_name):
                 else:
                     top.append(char if depth == 0 else " ")
             top = "".join(top)
-            for member in declaration.finditer(top):
-                name = member.group(2).strip("`")
+            matches = list(declaration.finditer(top))
+            if initializers:
+                matches += initializer.finditer(top)
+            for member in matches:
+                name = member.group(2).strip("`") or member.group(1)
                 if member.group(1) == "var" or not name[0].isalpha() and name[0] != "_":
-                    found.add(name)
+                    found.append((name, None))
                 else:
-                    found.add(selector(body, member.end(), name))
-    return found - NON_OPERATORS[type_name]
+                    found.append((selector(body, member.end(), name), parameters(body, member.end())))
+    return found
+
+
+def members(type_name):
+    """The selectors of the public operators of `type_name` (`Seq` or
+    `Signal`): its public members but the non-operators."""
+    return {name for name, _ in declarations(type_name)} - NON_OPERATORS[type_name]
 
 
 def table(path):

@@ -203,11 +203,14 @@ internal final class _Frontier<Element>: _StorageBase {
   @usableFromInline internal let lot = Atomic<Unmanaged<_Lot>?>(nil)
 
   /// How many elements one demand produces, at most (`Seq.evaluatingAhead`);
-  /// 1 (exact laziness) unless set, once, before the memo is shared.
+  /// 1 (exact laziness) unless set, once, before the memo is shared. A
+  /// count that would reach `parkedBit` is stored as the largest below it
+  /// (2^62 - 1, more than any demand can produce), so that it neither reads
+  /// back smaller nor sets the parked bit.
   @inlinable
   internal var aheadCount: Int {
     get { mode.load(ordering: .relaxed) & ~_Frontier.parkedBit }
-    set { mode.store(newValue, ordering: .relaxed) }
+    set { mode.store(Swift.min(newValue, _Frontier.parkedBit - 1), ordering: .relaxed) }
   }
 
   /// The bit of `mode` that says a thread is parked (see `_park`).

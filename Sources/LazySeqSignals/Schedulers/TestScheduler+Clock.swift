@@ -135,7 +135,7 @@ extension TestScheduler {
     precondition(
       interval >= .zero,
       argumentMessage("TestScheduler.advance(by:)", "the interval must not be negative", got: interval))
-    let target = now + interval
+    let target = TestScheduler.later(now, by: interval)
     // Work started before this call, by code other than the scheduler's
     // actions, is untracked: give it a while to get going.
     await settle(quietYields: 1_000)

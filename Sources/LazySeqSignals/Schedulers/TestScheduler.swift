@@ -20,6 +20,12 @@
 /// scheduler.advance(by: .seconds(4))  // nothing
 /// scheduler.advance(by: .seconds(1))  // prints "five"
 /// ```
+///
+/// Virtual time ends at ``endOfTime``, the largest `Duration` (2^127 - 1
+/// attoseconds, about 5.4 trillion years): a time past it, however it is
+/// reached (a long delay, an advance after time has already moved far), is
+/// that time, and a repeating action whose next run would fall past it does
+/// not repeat. Nothing overflows.
 internal import LazySeq
 
 public final class TestScheduler: Scheduler {
@@ -61,6 +67,22 @@ public final class TestScheduler: Scheduler {
   /// Creates a test scheduler at virtual time zero.
   public init() {}
 
+  /// The last instant of virtual time: the largest `Duration`, 2^127 - 1
+  /// attoseconds (170,141,183,460,469,231,731.687… seconds). ``now`` and the
+  /// due time of every action are at most this (see the type's
+  /// documentation).
+  public static let endOfTime: Duration =
+    .seconds(Int64.max) * 18 + .seconds(4_120_486_797_083_267_205)
+    + Duration(secondsComponent: 0, attosecondsComponent: 687_303_715_884_105_727)
+
+  /// `time + delay` (a negative delay counts as zero), or ``endOfTime`` where
+  /// the sum would pass it (or overflow).
+  static func later(_ time: Duration, by delay: Duration) -> Duration {
+    let delay = max(delay, .zero)
+    guard time >= .zero else { return time + delay }
+    return delay > endOfTime - time ? endOfTime : time + delay
+  }
+
   /// The current virtual time.
   public var now: Duration { state.withLock { $0.now } }
 
@@ -82,7 +104,10 @@ public final class TestScheduler: Scheduler {
   public func schedule(
     after delay: Duration, repeatingEvery interval: Duration, _ action: @escaping @Sendable () -> Void
   ) -> any Disposable {
-    precondition(interval > .zero, "TestScheduler: the repeat interval must be positive")
+    precondition(
+      interval > .zero,
+      argumentMessage(
+        "TestScheduler.schedule(after:repeatingEvery:_:)", "the repeat interval must be positive", got: interval))
     return enqueue(delay: delay, interval: interval, action)
   }
 
@@ -92,7 +117,7 @@ public final class TestScheduler: Scheduler {
     let disposable = AnyDisposable()
     state.withLock { state in
       let entry = Entry(
-        time: state.now + max(delay, .zero), order: state.nextOrder, interval: interval,
+        time: TestScheduler.later(state.now, by: delay), order: state.nextOrder, interval: interval,
         disposable: disposable, action: action)
       state.nextOrder += 1
       state.insert(entry)
@@ -112,17 +137,19 @@ public final class TestScheduler: Scheduler {
     precondition(
       interval >= .zero,
       argumentMessage("TestScheduler.advance(by:)", "the interval must not be negative", got: interval))
-    advance(to: now + interval)
+    advance(to: TestScheduler.later(now, by: interval))
   }
 
   /// Moves the clock to `time`, running each action that falls due.
   ///
-  /// - Parameter time: the target time; earlier than ``now`` does nothing.
+  /// - Parameter time: the target time; earlier than ``now`` does nothing,
+  ///   and a time past ``endOfTime`` is ``endOfTime``.
   ///
   /// Called from inside one of this scheduler's own actions, it runs the
   /// actions due up to `time` right there (the clock never goes back), and
   /// the outer call goes on with what is left.
   public func advance(to time: Duration) {
+    let time = min(time, TestScheduler.endOfTime)
     exclusively {
       while let entry = popDue(until: time) {
         guard !entry.disposable.isDisposed else { continue }
@@ -165,7 +192,10 @@ public final class TestScheduler: Scheduler {
       if let limit, first.time > limit { return nil }
       state.entries.removeFirst()
       state.now = max(state.now, first.time)
-      if let interval = first.interval, !first.disposable.isDisposed {
+      if let interval = first.interval, !first.disposable.isDisposed,
+        interval <= TestScheduler.endOfTime - first.time
+      {
+        // Repeats only while the next run falls within virtual time.
         var again = first
         again.time = first.time + interval
         again.order = state.nextOrder
