@@ -107,7 +107,8 @@ public final class TestScheduler: Scheduler {
     precondition(
       interval > .zero,
       argumentMessage(
-        "TestScheduler.schedule(after:repeatingEvery:_:)", "the repeat interval must be positive", got: interval))
+        "TestScheduler.schedule(after:repeatingEvery:_:)", "the repeat interval must be positive",
+        got: interval))
     return enqueue(delay: delay, interval: interval, action)
   }
 

@@ -49,7 +49,8 @@ public class Subject<Value> {
 
   init(capacity: Int, initial: Value? = nil) {
     precondition(
-      capacity >= 0, argumentMessage("ReplaySubject.init(capacity:)", "the capacity must not be negative", got: capacity))
+      capacity >= 0,
+      argumentMessage("ReplaySubject.init(capacity:)", "the capacity must not be negative", got: capacity))
     self.capacity = capacity
     buffer = _Queue(maximumCount: capacity)
     if let initial { buffer.append(initial) }
