@@ -127,7 +127,7 @@ def declarations(type_name, initializers=False):
         r"^(?:public\s+|package\s+|internal\s+)?(?:final\s+)?(?:extension|struct|class)\s+"
         + type_name + r"\b[^{]*\{", re.M)
     declaration = re.compile(
-        r"\bpublic\s+(?:(?:static|final|class|nonisolated|mutating|override|convenience)\s+)*"
+        r"\bpublic\s+(?:(?:static|final|class|nonisolated|mutating|consuming|borrowing|override|convenience)\s+)*"
         r"(func|var)\s+(`?[A-Za-z_][A-Za-z_0-9]*`?|[+\-*/=<>!&|^~%]+)")
     initializer = re.compile(
         r"\bpublic\s+(?:(?:nonisolated|override|convenience|required)\s+)*(init)\b[?!]?()")

@@ -150,6 +150,83 @@ struct StreamingMemoryTests {
     #expect(plain <= 3, "a plain walk kept \(plain) instances alive")
   }
 
+  @Test("The standard consumers stream over a temporary")
+  func consumers() {
+    // Each consumes a temporary pipeline of 100,000 fresh instances, built
+    // in the call; the Sequence versions, which borrow their receiver, kept
+    // them all (the receiver's head stays alive for the call).
+    func peak(_ name: String, _ consume: (LifetimeTracker) -> Void) {
+      let tracker = LifetimeTracker()
+      consume(tracker)
+      #expect(
+        tracker.peakLiveCount <= streamingBound, "\(name) kept \(tracker.peakLiveCount) instances alive")
+    }
+    let n = 100_000
+    let sum = n * (n - 1) / 2
+    /// The same values as fresh instances, from a source that memoizes none.
+    func others(_ t: LifetimeTracker, _ count: Int = n) -> LazyMapSequence<Range<Int>, Tracked> {
+      (0..<count).lazy.map { Tracked($0, tracker: t) }
+    }
+    peak("reduce") { t in #expect(trackedNaturals(t).take(n).map { $0 }.reduce(0) { $0 + $1.value } == sum) }
+    peak("reduce(into:)") { t in
+      #expect(trackedNaturals(t).take(n).map { $0 }.reduce(into: 0) { $0 += $1.value } == sum)
+    }
+    peak("forEach") { t in
+      var total = 0
+      // swift-format-ignore: ReplaceForEachWithForLoop
+      trackedNaturals(t).take(n).map { $0 }.forEach { total += $0.value }
+      #expect(total == sum)
+    }
+    peak("contains(where:)") { t in
+      #expect(!trackedNaturals(t).take(n).map { $0 }.contains { $0.value < 0 })
+    }
+    // A call as the whole of `#expect` would be decomposed by the macro,
+    // which keeps the receiver for its message: these take the result first.
+    peak("contains(_:)") { t in
+      let found = trackedNaturals(t).take(n).contains(Tracked(-1, tracker: t))
+      #expect(!found)
+    }
+    peak("first(where:)") { t in #expect(trackedNaturals(t).take(n).first { $0.value < 0 } == nil) }
+    peak("allSatisfy") { t in #expect(trackedNaturals(t).take(n).map { $0 }.allSatisfy { $0.value >= 0 }) }
+    peak("count(where:)") { t in
+      #expect(trackedNaturals(t).take(n).count(where: { $0.value.isMultiple(of: 2) }) == n / 2)
+    }
+    peak("count") { t in #expect(trackedNaturals(t).take(n).map { $0 }.count == n) }
+    peak("last") { t in #expect(trackedNaturals(t).take(n).map { $0 }.last?.value == n - 1) }
+    peak("min(by:)") { t in #expect(trackedNaturals(t).take(n).min { $0.value > $1.value }?.value == n - 1) }
+    peak("max(by:)") { t in #expect(trackedNaturals(t).take(n).max { $0.value < $1.value }?.value == n - 1) }
+    peak("min()") { t in #expect(trackedNaturals(t).take(n).map(\.value).min() == 0) }
+    peak("max()") { t in #expect(trackedNaturals(t).take(n).map(\.value).max() == n - 1) }
+    peak("elementsEqual(_:by:)") { t in
+      let equal = trackedNaturals(t).take(n).elementsEqual(0..<n, by: { $0.value == $1 })
+      #expect(equal)
+    }
+    peak("elementsEqual(_:)") { t in
+      let equal = trackedNaturals(t).take(n).elementsEqual(others(t))
+      #expect(equal)
+    }
+    peak("starts(with:by:)") { t in
+      let starts = trackedNaturals(t).take(n).starts(with: 0...n, by: { $0.value == $1 })
+      #expect(!starts)
+    }
+    peak("starts(with:)") { t in
+      let starts = trackedNaturals(t).take(n).starts(with: others(t, n - 1))
+      #expect(starts)
+    }
+    peak("joined(separator:)") { t in
+      #expect(trackedNaturals(t).take(n).map { "\($0.value % 10)" }.joined().count == n)
+    }
+  }
+
+  @Test("The standard consumers memoize a held sequence")
+  func consumersOfAHeldSequence() {
+    let tracker = LifetimeTracker()
+    let held = trackedNaturals(tracker).take(1_000).map { $0 }
+    #expect(held.count == 1_000)
+    #expect(tracker.liveCount >= 1_000, "a held sequence keeps what a consumer evaluated")
+    #expect(held.reduce(0) { $0 + $1.value } == 499_500)
+  }
+
   @Test("zip streams")
   func zipping() {
     expectStreams("zip(with:)") { s, t in s.zip(with: trackedNaturals(t)) }
