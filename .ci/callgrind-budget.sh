@@ -39,6 +39,7 @@ budgets=(
   "seq-flatmap-walk 2100"
   "seq-flatmap-memo-walk 7500"
   "seq-uncons-memo-walk 750"
+  "seq-temporary-reduce 185"
 )
 small=5000
 large=15000

@@ -70,6 +70,12 @@ enum OursSeq {
     return acc
   }
 
+  /// Profiling: row 2t's pipeline consumed by `reduce` instead of `for`-`in`
+  /// (`Seq.reduce` consumes its receiver: the same fused walk).
+  static func temporaryReduce(_ array: [Int]) -> Int {
+    Seq(array).map({ $0 &* 3 &+ 1 }).filter({ $0 & 2 == 0 }).reduce(0, mix)
+  }
+
   /// Scenario 3: builds the same pipeline, evaluates it fully, and returns a
   /// walk of the evaluated sequence plus its element count.
   static func prepareSecondWalk(_ array: [Int]) -> (walk: () -> Int, count: Int) {

@@ -29,7 +29,7 @@ extension Seq {
   ) rethrows -> Result {
     var result = initialResult
     var walker = _Walker(consume self, canFuse: true)
-    while let element = walker.nextInIterator() { result = try nextPartialResult(result, element) }
+    while let element = walker.next() { result = try nextPartialResult(result, element) }
     return result
   }
 
@@ -49,7 +49,7 @@ extension Seq {
   ) rethrows -> Result {
     var result = initialResult
     var walker = _Walker(consume self, canFuse: true)
-    while let element = walker.nextInIterator() { try updateAccumulatingResult(&result, element) }
+    while let element = walker.next() { try updateAccumulatingResult(&result, element) }
     return result
   }
 
@@ -60,7 +60,7 @@ extension Seq {
   @inlinable
   public consuming func forEach(_ body: (Element) throws -> Void) rethrows {
     var walker = _Walker(consume self, canFuse: true)
-    while let element = walker.nextInIterator() { try body(element) }
+    while let element = walker.next() { try body(element) }
   }
 
   /// Whether an element satisfies `predicate`, like
@@ -75,7 +75,7 @@ extension Seq {
   @inlinable
   public consuming func contains(where predicate: (Element) throws -> Bool) rethrows -> Bool {
     var walker = _Walker(consume self, canFuse: true)
-    while let element = walker.nextInIterator() {
+    while let element = walker.next() {
       if try predicate(element) { return true }
     }
     return false
@@ -88,7 +88,7 @@ extension Seq {
   @inlinable
   public consuming func first(where predicate: (Element) throws -> Bool) rethrows -> Element? {
     var walker = _Walker(consume self, canFuse: true)
-    while let element = walker.nextInIterator() {
+    while let element = walker.next() {
       if try predicate(element) { return element }
     }
     return nil
@@ -102,7 +102,7 @@ extension Seq {
   @inlinable
   public consuming func allSatisfy(_ predicate: (Element) throws -> Bool) rethrows -> Bool {
     var walker = _Walker(consume self, canFuse: true)
-    while let element = walker.nextInIterator() {
+    while let element = walker.next() {
       if try !predicate(element) { return false }
     }
     return true
@@ -116,7 +116,7 @@ extension Seq {
   public consuming func count(where predicate: (Element) throws -> Bool) rethrows -> Int {
     var count = 0
     var walker = _Walker(consume self, canFuse: true)
-    while let element = walker.nextInIterator() {
+    while let element = walker.next() {
       if try predicate(element) { count += 1 }
     }
     return count
@@ -136,7 +136,7 @@ extension Seq {
     consuming get {
       var count = 0
       var walker = _Walker(consume self, canFuse: true)
-      while walker.nextInIterator() != nil { count += 1 }
+      while walker.next() != nil { count += 1 }
       return count
     }
   }
@@ -152,7 +152,7 @@ extension Seq {
     consuming get {
       var last: Element?
       var walker = _Walker(consume self, canFuse: true)
-      while let element = walker.nextInIterator() { last = element }
+      while let element = walker.next() { last = element }
       return last
     }
   }
@@ -166,8 +166,8 @@ extension Seq {
     by areInIncreasingOrder: (Element, Element) throws -> Bool
   ) rethrows -> Element? {
     var walker = _Walker(consume self, canFuse: true)
-    guard var result = walker.nextInIterator() else { return nil }
-    while let element = walker.nextInIterator() {
+    guard var result = walker.next() else { return nil }
+    while let element = walker.next() {
       if try areInIncreasingOrder(element, result) { result = element }
     }
     return result
@@ -183,8 +183,8 @@ extension Seq {
     by areInIncreasingOrder: (Element, Element) throws -> Bool
   ) rethrows -> Element? {
     var walker = _Walker(consume self, canFuse: true)
-    guard var result = walker.nextInIterator() else { return nil }
-    while let element = walker.nextInIterator() {
+    guard var result = walker.next() else { return nil }
+    while let element = walker.next() {
       if try !areInIncreasingOrder(element, result) { result = element }
     }
     return result
@@ -203,7 +203,7 @@ extension Seq {
     var walker = _Walker(consume self, canFuse: true)
     var others = other.makeIterator()
     while true {
-      switch (walker.nextInIterator(), others.next()) {
+      switch (walker.next(), others.next()) {
       case (let element?, let otherElement?):
         if try !areEquivalent(element, otherElement) { return false }
       case (nil, nil):
@@ -226,7 +226,7 @@ extension Seq {
   ) rethrows -> Bool {
     var walker = _Walker(consume self, canFuse: true)
     for prefixElement in possiblePrefix {
-      guard let element = walker.nextInIterator(), try areEquivalent(element, prefixElement) else {
+      guard let element = walker.next(), try areEquivalent(element, prefixElement) else {
         return false
       }
     }
@@ -297,9 +297,9 @@ extension Seq where Element: StringProtocol {
   public consuming func joined(separator: String = "") -> String {
     var result = ""
     var walker = _Walker(consume self, canFuse: true)
-    guard let first = walker.nextInIterator() else { return result }
+    guard let first = walker.next() else { return result }
     result.append(contentsOf: first)
-    while let element = walker.nextInIterator() {
+    while let element = walker.next() {
       result.append(separator)
       result.append(contentsOf: element)
     }
