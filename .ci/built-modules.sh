@@ -3,9 +3,17 @@
 # .swiftmodule files) and `objects` (the object files of LazySeq and
 # LazySeqSignals), so a single-file program can be compiled against them
 # with `swiftc -I "$modules" main.swift "${objects[@]}"`.
-echo "==> swift build"
-swift build
-bin="$(swift build --show-bin-path)"
+#
+# LAZYSEQ_SCRATCH_PATH, if set, builds in that scratch path instead of the
+# default .build (`--scratch-path`), so a separate build's modules can be used.
+scratch=()
+if [ -n "${LAZYSEQ_SCRATCH_PATH:-}" ]; then
+  scratch=(--scratch-path "$LAZYSEQ_SCRATCH_PATH")
+fi
+# (`${scratch[@]+…}`: an empty array is "unbound" to `set -u` in bash < 4.4.)
+echo "==> swift build ${scratch[*]+${scratch[*]}}"
+swift build ${scratch[@]+"${scratch[@]}"}
+bin="$(swift build ${scratch[@]+"${scratch[@]}"} --show-bin-path)"
 modules="$bin/Modules"
 [ -d "$modules" ] || modules="$bin"  # older toolchains put .swiftmodule files in the bin dir
 objects=()

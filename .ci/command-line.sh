@@ -3,6 +3,8 @@
 # and runs it as a command-line tool: behaviour that needs the main thread
 # (which Swift Testing never runs tests on). Fails if a program fails to
 # compile, exits non-zero, or hangs (each program has its own watchdog).
+# LAZYSEQ_SCRATCH_PATH=<dir> builds and uses the modules of that scratch path
+# instead of the default .build (.ci/built-modules.sh).
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"

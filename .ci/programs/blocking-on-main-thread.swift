@@ -58,22 +58,33 @@ _ = try Signal.just(0).delay(.milliseconds(20), on: background).first()
 check(ran, "the main queue ran while first() waited")
 
 // Inside a main-queue block on the main thread, the main queue cannot run
-// again: a signal that needs it makes the conversion throw at once; one that
-// ends during `subscribe` still gives its values.
+// again, but the library's main-queue work can: the conversion stands in for
+// the main queue and runs it, so a signal delivered there gives its values,
+// as off the main thread (.ci/programs/blocking-after-top-level-await.swift).
+// A signal fed by main-queue work of the program's own cannot arrive: with
+// a timeout the conversion times out.
 var blockDone = false
 DispatchQueue.main.async {
-  do {
-    _ = try Signal(Seq([1, 2])).deliver(on: .main).toArray(timeout: .seconds(20))
-    check(false, "toArray() inside a main-queue block returned")
-  } catch {
-    check(error as? SignalError == .blockingWaitOnMainQueue, "blockingWaitOnMainQueue, got \(error)")
-  }
-  let values = Signal(Seq([3])).deliver(on: .main).sequence
-  check(values.array == [], ".sequence inside a main-queue block ends at once")
   check(
-    values.failure as? SignalError == .blockingWaitOnMainQueue,
-    ".sequence inside a main-queue block fails with blockingWaitOnMainQueue")
+    (try? Signal(Seq([1, 2])).deliver(on: .main).toArray(timeout: .seconds(20))) == [1, 2],
+    "toArray() inside a main-queue block")
+  check(
+    (try? Signal(Seq([3]), on: background).deliverOnMainThread().signal.first()) == 3,
+    "first() of deliverOnMainThread() inside a main-queue block")
+  let values = Signal(Seq([4, 5]), on: background).deliver(on: .main).sequence
+  check(values.array == [4, 5] && values.failure == nil, ".sequence inside a main-queue block")
+  check(
+    (try? Signal(Seq([6, 7]), on: background).toArray()) == [6, 7],
+    "a background signal inside a main-queue block")
   check((try? Signal(Seq([1, 2])).toArray()) == [1, 2], "a synchronous signal inside a main-queue block")
+  let fed = ReplaySubject<Int>()
+  DispatchQueue.main.async { fed.sendCompleted() }
+  do {
+    _ = try fed.signal.toArray(timeout: .milliseconds(200))
+    check(false, "toArray(timeout:) of a signal fed by a main-queue block returned")
+  } catch {
+    check(error as? SignalError == .timedOut, "timedOut, got \(error)")
+  }
   blockDone = true
 }
 while !blockDone {

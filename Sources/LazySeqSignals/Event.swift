@@ -61,9 +61,14 @@ public enum SignalError: Error, Equatable, Sendable {
   case singlePassSequenceAlreadySubscribed
   /// A blocking conversion (``Signal/first(timeout:)``,
   /// ``Signal/toArray(timeout:)``, ``Signal/waitUntilCompleted(timeout:)``,
-  /// or an element of ``Signal/sequence``) had to wait on the main queue
-  /// while nothing could run that queue: inside one of its blocks, or in
-  /// main-actor code after a top-level `await`. Use the `async` conversion
-  /// (`try await signal.toArray()`) instead.
+  /// or an element of ``Signal/sequence``), called without a timeout where
+  /// its thread holds the main queue (inside one of its blocks, or in
+  /// main-actor code after a top-level `await`), saw nothing happen for 10
+  /// seconds: no value arrived, and no main-queue work of the library ran
+  /// (that work runs while it waits). What it waits for is then taken to
+  /// be other main-queue work, which it holds up (a
+  /// `DispatchQueue.main.async` block, a `Task { @MainActor in … }`): that
+  /// cannot run until it returns. Pass a timeout to wait longer, or use
+  /// the `async` conversion (`try await signal.toArray()`).
   case blockingWaitOnMainQueue
 }

@@ -301,7 +301,7 @@ final class MainActorDelivery<Value: Sendable>: EventDelivery {
       return MainActor.assumeIsolated { deliver(event) }
     }
     if mailbox.post(event) {
-      DispatchQueue.main.async { MainActor.assumeIsolated { self.drain() } }
+      Operators.MainQueue.async { MainActor.assumeIsolated { self.drain() } }
     }
   }
 
@@ -380,8 +380,7 @@ final class ActorDelivery<Value: Sendable>: EventDelivery {
 ///
 /// - nonisolated `work`: at once, on this thread;
 /// - `work` on the main actor: at once when this is the main queue,
-///   otherwise in a task on the main actor (enqueued there in the order of
-///   the calls);
+///   otherwise in a main-queue block (queued in the order of the calls);
 /// - `work` on another actor: in a task that awaits it there.
 ///
 /// `input` is `sending`: in the last two cases it crosses to the actor.
@@ -404,7 +403,15 @@ func runWhereWritten<Input, Result: Sendable>(
     // On the main actor's executor: `work` may run here, synchronously.
     return then(synchronous(work)(input))
   }
-  Task { @MainActor in then(synchronous(work)(input)) }
+  // The library's way onto the main queue (MainQueue.swift), in the order
+  // of the calls.
+  let handoff = Handoff(input)
+  Operators.MainQueue.async {
+    MainActor.assumeIsolated {
+      guard let input = handoff.take() else { return }
+      then(synchronous(work)(input))
+    }
+  }
 }
 
 /// Moves one value of any type to another task: the value goes in `sending`

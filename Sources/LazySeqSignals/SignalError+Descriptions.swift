@@ -22,7 +22,7 @@ extension SignalError: LocalizedError {
     case .singlePassSequenceAlreadySubscribed:
       "This signal reads a single-pass AsyncStream, which only its first subscription can read: subscribe once and share the signal with share(replay:)."
     case .blockingWaitOnMainQueue:
-      "A blocking conversion had to wait on the main queue, which cannot run while it waits (inside a main-queue block, or in main-actor code after a top-level await), so the signal's events might never arrive. Use the async conversion: try await signal.first(), try await signal.toArray(), try await signal.waitUntilCompleted(), or for try await value in signal.values (at a script's top level, try await signal.toArray() still picks the blocking version: call it from an async function)."
+      "A blocking conversion waited without a timeout while holding the main queue (inside a main-queue block, or in main-actor code after a top-level await), and for 10 seconds nothing arrived: what it waits for is presumably main-queue work it holds up (a DispatchQueue.main.async block, a Task { @MainActor in ... }), which cannot run until it returns. The library's own main-queue work (deliver(on: .main), deliverOnMainThread(), main-actor callbacks) does run while it waits. Pass a timeout to wait longer, or use the async conversion: try await signal.first(), try await signal.toArray(), try await signal.waitUntilCompleted(), or for try await value in signal.values (at a script's top level, try await signal.toArray() still picks the blocking version: call it from an async function)."
     }
   }
 }

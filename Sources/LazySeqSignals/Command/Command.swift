@@ -114,9 +114,9 @@ public final class Command<Input, Output: Sendable> {
   ///     `@MainActor` code, anywhere in a module with main-actor default
   ///     isolation, at a script's top level), it runs on that actor and may
   ///     use the actor's services. On the main actor it runs at once when
-  ///     ``execute(_:)`` is called on the main queue, otherwise in a task
-  ///     on the main actor (in the order of the calls); on another actor it
-  ///     always starts in a task there.
+  ///     ``execute(_:)`` is called on the main queue, otherwise in a block
+  ///     queued on the main queue (in the order of the calls); on another
+  ///     actor it always starts in a task there.
   public init(
     enabled: Signal<Bool>? = nil,
     allowsConcurrentExecution: Bool = false,

@@ -31,13 +31,17 @@ extension Signal where Value: Sendable {
   /// ```
   ///
   /// - Important: Evaluating an element blocks until the signal sends it;
-  ///   on a signal that never sends or terminates, that is forever. On the
-  ///   main thread it runs the main queue while it waits, so a signal
-  ///   delivered with `deliver(on: .main)` still arrives. Where the main
-  ///   queue cannot run (inside a main-queue block, or in main-actor code
-  ///   after a top-level `await` on Linux), an element that would need a
-  ///   wait ends the sequence at once with
-  ///   `SignalError.blockingWaitOnMainQueue` (`Seq.failure`); loop over
+  ///   on a signal that never sends or terminates, that is forever. It
+  ///   waits as ``first(timeout:)`` does without a timeout: on the main
+  ///   thread outside a main-queue block it runs the main queue while it
+  ///   waits; where its thread holds the main queue (inside a main-queue
+  ///   block, or in main-actor code after a top-level `await` on Linux) it
+  ///   runs the library's main-queue work itself, so a signal delivered
+  ///   with `deliver(on: .main)` still arrives everywhere. There, once
+  ///   nothing has happened for 10 seconds (no value, no main-queue work of
+  ///   the library), the element ends the sequence with
+  ///   `SignalError.blockingWaitOnMainQueue` (`Seq.failure`): what it waits
+  ///   for is taken to be stuck behind it on the main queue; loop over
   ///   `signal.values` with `for try await` there. Don't evaluate it on any
   ///   other thread that the signal needs in order to send.
   /// - Complexity: O(1) per value, without locks: the signal appends each
@@ -179,19 +183,11 @@ extension Operators {
     /// Waits until `chunk`'s state differs from `seen` (reader); returns
     /// the new state.
     ///
-    /// - Throws: ``SignalError/blockingWaitOnMainQueue``, at once, if it
-    ///   would have to wait on a main queue that cannot run meanwhile
-    ///   (``BlockingWait/refuseWaitOnBlockedMainQueue()``).
+    /// - Throws: ``SignalError/blockingWaitOnMainQueue`` if the thread
+    ///   holds the main queue and nothing happened for
+    ///   ``BlockingWait/stallLimit`` (``BlockingWait``).
     @usableFromInline
     func wait(on chunk: InboxChunk<Value>, seen: Int) throws(SignalError) -> Int {
-      do {
-        try BlockingWait.refuseWaitOnBlockedMainQueue()
-      } catch {
-        // The signal may have sent or ended from another thread meanwhile.
-        let now = chunk.state.load(ordering: .acquiring)
-        if now != seen { return now }
-        throw error
-      }
       sleeping.store(true, ordering: .sequentiallyConsistent)
       let now = chunk.state.load(ordering: .sequentiallyConsistent)
       if now != seen {
@@ -203,8 +199,18 @@ extension Operators {
         return now
       }
       // A sender that stores after our load sees the flag and signals. On
-      // the main thread, the main queue runs meanwhile.
-      _ = semaphore.wait(until: nil)
+      // the main thread, the main queue runs meanwhile; holding the main
+      // queue, the library's main-queue work does.
+      if semaphore.wait(until: nil, givingUpAfterStall: true) == .stalled {
+        // Giving up. A sender that took the flag meanwhile signals at
+        // once: take that signal, so the semaphore stays balanced.
+        if !sleeping.exchange(false, ordering: .sequentiallyConsistent) {
+          semaphore.waitForCommittedSignal()
+        }
+        let now = chunk.state.load(ordering: .acquiring)
+        if now != seen { return now }
+        throw .blockingWaitOnMainQueue
+      }
       return chunk.state.load(ordering: .acquiring)
     }
   }

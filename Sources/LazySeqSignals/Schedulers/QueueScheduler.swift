@@ -2,6 +2,7 @@
 // Licensed under Apache License v2.0; see LICENSE.txt
 
 @preconcurrency public import Dispatch
+internal import LazySeq
 
 /// A scheduler backed by a serial Dispatch queue.
 ///
@@ -16,6 +17,11 @@
 public final class QueueScheduler: Scheduler {
   /// The serial queue the actions run on.
   public let queue: DispatchQueue
+
+  /// Whether `queue` is the main queue: its actions then take the library's
+  /// way onto it, which a blocking conversion holding the main queue runs
+  /// (MainQueue.swift).
+  private let isMain: Bool
 
   /// The scheduler of the main queue.
   public static let main = QueueScheduler(queue: .main)
@@ -32,6 +38,7 @@ public final class QueueScheduler: Scheduler {
     targeting target: DispatchQueue? = nil
   ) {
     self.queue = DispatchQueue(label: label, qos: qos, target: target)
+    self.isMain = false
   }
 
   /// Creates a scheduler on an existing queue, which must be serial.
@@ -39,15 +46,17 @@ public final class QueueScheduler: Scheduler {
   /// - Parameter queue: a serial queue.
   public init(queue: DispatchQueue) {
     self.queue = queue
+    self.isMain = Operators.MainQueue.isMain(queue)
   }
 
   @discardableResult
   public func schedule(_ action: @escaping @Sendable () -> Void) -> any Disposable {
     let disposable = AnyDisposable()
     let work = UncheckedAction(action)
-    queue.async {
+    let run: @Sendable () -> Void = {
       if !disposable.isDisposed { work.action() }
     }
+    if isMain { Operators.MainQueue.async(run) } else { queue.async(execute: run) }
     return disposable
   }
 
@@ -55,8 +64,14 @@ public final class QueueScheduler: Scheduler {
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> any Disposable {
     let disposable = AnyDisposable()
     let work = UncheckedAction(action)
-    queue.asyncAfter(deadline: .now() + delay.dispatchInterval) {
+    let run: @Sendable () -> Void = {
       if !disposable.isDisposed { work.action() }
+    }
+    let deadline = DispatchTime.now() + delay.dispatchInterval
+    if isMain {
+      Operators.MainQueue.async(at: deadline, run)
+    } else {
+      queue.asyncAfter(deadline: deadline, execute: run)
     }
     return disposable
   }
@@ -65,7 +80,12 @@ public final class QueueScheduler: Scheduler {
   public func schedule(
     after delay: Duration, repeatingEvery interval: Duration, _ action: @escaping @Sendable () -> Void
   ) -> any Disposable {
-    precondition(interval > .zero, "QueueScheduler: the repeat interval must be positive")
+    precondition(
+      interval > .zero,
+      argumentMessage(
+        "QueueScheduler.schedule(after:repeatingEvery:_:)", "the repeat interval must be positive",
+        got: interval))
+    if isMain { return Operators.MainQueue.repeating(after: delay, every: interval, action) }
     let timer = DispatchSource.makeTimerSource(queue: queue)
     let work = UncheckedAction(action)
     timer.schedule(deadline: .now() + delay.dispatchInterval, repeating: interval.dispatchInterval)

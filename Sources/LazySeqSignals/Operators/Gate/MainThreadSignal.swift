@@ -38,7 +38,9 @@ extension Signal where Value: Sendable {
   /// The main queue must be running for queued events to arrive: an app's
   /// run loop does that; a command-line tool calls `RunLoop.main.run()` (on
   /// Linux, `dispatchMain()` runs main-queue work off the main thread, where
-  /// `@MainActor` code must not run).
+  /// `@MainActor` code must not run), or waits with a blocking conversion
+  /// (``Signal/waitUntilCompleted(timeout:)``), which runs the events queued
+  /// here even where its thread holds the main queue.
   ///
   /// - Returns: the same events, on the main thread.
   public func deliverOnMainThread() -> MainThreadSignal<Value> {
@@ -173,19 +175,12 @@ extension Operators {
   final class MainThreadHop: Sendable {
     private let waiting = Locked(0)
 
-    /// Marks the main queue, so that code running on it is recognized even
-    /// where the main queue is drained by another thread (`dispatchMain()`
-    /// and async `main` on Linux): the main actor runs there too.
-    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
-      let key = DispatchSpecificKey<Bool>()
-      DispatchQueue.main.setSpecific(key: key, value: true)
-      return key
-    }()
-
     /// Whether the caller runs on the main actor's executor: the main thread,
-    /// or a block of the main queue.
+    /// or a block of the main queue, recognized by its queue-specific key
+    /// even where another thread drains the main queue (`dispatchMain()`
+    /// and async `main` on Linux): the main actor runs there too.
     static var isOnMainQueue: Bool {
-      Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+      Thread.isMainThread || DispatchQueue.getSpecific(key: MainQueue.key) == true
     }
 
     func deliver(_ event: @escaping @Sendable () -> Void) {
@@ -196,7 +191,9 @@ extension Operators {
         return false
       }
       if now { return event() }
-      DispatchQueue.main.async {
+      // The library's way onto the main queue: a blocking conversion that
+      // holds the main queue runs it (MainQueue.swift).
+      MainQueue.async {
         event()
         self.waiting.withLock { $0 -= 1 }
       }
