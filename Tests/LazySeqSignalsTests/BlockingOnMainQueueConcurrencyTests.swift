@@ -15,9 +15,10 @@
 
 import Foundation
 import LazySeq
-@testable import LazySeqSignals
 import Synchronization
 import Testing
+
+@testable import LazySeqSignals
 
 // No time limit: Swift Testing counts a test's limit from its start, also
 // while no thread of its cooperative pool (two on a 2-core machine) is free
