@@ -68,46 +68,6 @@ public final class Signal<Value> {
     self.attach = attach
   }
 
-  /// Subscribes with callbacks for each kind of event.
-  ///
-  /// Every call starts a new run of the signal (it is cold). The callbacks
-  /// run one at a time, on the thread that sends each event.
-  ///
-  /// This form serves signals whose values are not `Sendable`; for
-  /// `Sendable` values, ``subscribe(next:error:completed:)-6jow6`` runs
-  /// callbacks written on an actor on that actor. Here a callback isolated
-  /// to the main actor (written `{ @MainActor in … }`) runs only for events
-  /// sent on the main queue: a value of a non-`Sendable` type cannot move to
-  /// another thread, so an event sent elsewhere stops the program with a
-  /// message saying so.
-  ///
-  /// ```swift
-  /// Signal.just(42).subscribe(next: { print($0) }, completed: { print("done") })
-  /// // 42
-  /// // done
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - next: called for each value.
-  ///   - error: called once if the signal fails.
-  ///   - completed: called once if the signal completes.
-  /// - Returns: the subscription; dispose it to stop receiving events and to
-  ///   release the signal's resources.
-  @inlinable
-  @discardableResult
-  public func subscribe(
-    next: (@isolated(any) @Sendable (Value) -> Void)? = nil,
-    error: (@isolated(any) @Sendable (any Error) -> Void)? = nil,
-    completed: (@isolated(any) @Sendable () -> Void)? = nil
-  ) -> any Disposable {
-    if let isolation = callbackIsolation(next, error, completed) {
-      return subscribeNonSendable(on: isolation, next: next, error: error, completed: completed)
-    }
-    let lifetime = Lifetime()
-    attach(Sink(nonisolated: next, error: error, completed: completed), lifetime)
-    return lifetime
-  }
-
   /// Subscribes an existing subscriber, which may be shared between signals.
   ///
   /// The subscriber receives this signal's events until the returned
@@ -275,7 +235,13 @@ extension Signal where Value: Sendable {
   ///   state with no annotation. On the main actor an event sent on the main
   ///   queue is delivered at once; one sent from another thread is queued
   ///   and delivered by one main-queue block per burst. After `dispose()`
-  ///   returns on the main actor, no callback of the subscription runs.
+  ///   returns on the callbacks' actor, no callback of the subscription
+  ///   runs.
+  ///
+  /// The values must be `Sendable`, since a callback written on an actor
+  /// receives them there. For values that are not, subscribe a
+  /// ``Subscriber`` (``Subscriber/init(next:error:completed:)``), whose
+  /// nonisolated callbacks run on the sending thread.
   ///
   /// ```swift
   /// @MainActor final class SearchModel {

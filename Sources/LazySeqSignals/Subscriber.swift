@@ -47,11 +47,24 @@ public final class Subscriber<Value> {
   /// Creates a subscriber that runs the given callbacks.
   ///
   /// Use it with ``Signal/subscribe(_:)`` to share one subscriber between
-  /// several signals; ``Signal/subscribe(next:error:completed:)-6jow6``
+  /// several signals; ``Signal/subscribe(next:error:completed:)``
   /// creates one for you. These callbacks are nonisolated: they run on the
   /// sending thread, so they must be `@Sendable`. To have callbacks run on
   /// the actor they were written on, use
-  /// ``Signal/subscribe(next:error:completed:)-6jow6``.
+  /// ``Signal/subscribe(next:error:completed:)``.
+  ///
+  /// This is also how to subscribe to a signal whose values are not
+  /// `Sendable`: ``Signal/subscribe(next:error:completed:)`` requires
+  /// `Sendable` values, because callbacks written on an actor receive each
+  /// value on that actor, and a non-`Sendable` value must not move there.
+  /// Here the callbacks run on the thread that sent the value, so it never
+  /// leaves that thread:
+  ///
+  /// ```swift
+  /// final class Row { var cells: [String] = [] }  // not Sendable
+  /// let rows = Subject<Row>()
+  /// rows.signal.subscribe(Subscriber(next: { row in print(row.cells.count) }))
+  /// ```
   ///
   /// - Parameters:
   ///   - next: called for each value.

@@ -37,9 +37,10 @@ private final class SerialRecorder<T>: @unchecked Sendable {
 
   init(_ signal: Signal<T>) {
     signal.subscribe(
-      next: { value in self.detector.deliver { self.recorder.append(.next(value)) } },
-      error: { error in self.detector.deliver { self.recorder.append(.error(error)) } },
-      completed: { self.detector.deliver { self.recorder.append(.completed) } })
+      Subscriber(
+        next: { value in self.detector.deliver { self.recorder.append(.next(value)) } },
+        error: { error in self.detector.deliver { self.recorder.append(.error(error)) } },
+        completed: { self.detector.deliver { self.recorder.append(.completed) } }))
   }
 
   var events: [Event<T>] { recorder.events }

@@ -20,10 +20,12 @@ package final class Recorder<T>: @unchecked Sendable {
 
   @discardableResult
   package func subscribe(to signal: Signal<T>) -> any Disposable {
+    // A subscriber's callbacks: nonisolated, for values of any type.
     signal.subscribe(
-      next: { self.append(.next($0)) },
-      error: { self.append(.error($0)) },
-      completed: { self.append(.completed) })
+      Subscriber(
+        next: { self.append(.next($0)) },
+        error: { self.append(.error($0)) },
+        completed: { self.append(.completed) }))
   }
 
   package func append(_ event: Event<T>) {

@@ -33,6 +33,6 @@ package func infinite<T: Sendable>(_ value: T) -> Signal<T> {
 package func disposalReachesTheSource<U>(_ operation: (Signal<Int>) -> Signal<U>) -> Bool {
   let disposed = Guarded(false)
   let source = Signal<Int> { _ in AnyDisposable { disposed.value = true } }
-  operation(source).subscribe().dispose()
+  operation(source).subscribe(Subscriber()).dispose()
   return disposed.value
 }

@@ -133,9 +133,10 @@ package final class Timeline<T>: @unchecked Sendable {
     self.tick = tick
     let entries = entries
     subscription = signal.subscribe(
-      next: { value in entries.mutate { $0.append((scheduler.now, .next(value))) } },
-      error: { error in entries.mutate { $0.append((scheduler.now, .error(error))) } },
-      completed: { entries.mutate { $0.append((scheduler.now, .completed)) } })
+      Subscriber(
+        next: { value in entries.mutate { $0.append((scheduler.now, .next(value))) } },
+        error: { error in entries.mutate { $0.append((scheduler.now, .error(error))) } },
+        completed: { entries.mutate { $0.append((scheduler.now, .completed)) } }))
   }
 
   /// What the signal sent so far, as a marble diagram (values by their
