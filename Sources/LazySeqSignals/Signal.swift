@@ -145,12 +145,22 @@ public final class Signal<Value> {
 //
 // A signal is a recipe, so it is Sendable whatever its values: subscribing
 // from any thread runs the recipe there and makes that run's values there.
-// A value reaches another thread only through what requires `Sendable`
-// values: the thread-hopping and time operators, the replaying subjects and
-// properties, the combining operators' stored state, and the conversions to
-// sequences, arrays and async loops. (A conformance conditional on `Value`
-// would also trip the compiler's inference of `Signal.combineLatest([a, b])`,
-// `Signal.zip`, `Signal.merge` and `Signal.concat`: swiftlang/swift#80146.)
+// One subscription may still receive values sent on several threads (a
+// merge, a subject sent to from two tasks), so an operator takes values of
+// any type only if it passes each one on during the send that delivered it,
+// on that thread, and keeps nothing made from it (map, filter, take, merge,
+// flatMap, …). Whatever keeps a value, or a key or accumulator made from
+// one, beyond that send requires it to be `Sendable`: dropLast, takeLast,
+// collect, windows, chunks and buffer; distinctUntilChanged and
+// combinePrevious; the keys of uniqued and groupBy; the accumulator of scan
+// and aggregate; bind, whose binder may keep values; the combining, time and
+// thread-hopping operators; share, replay, the replaying subjects and
+// properties; the conversions to sequences, arrays and async loops; and the
+// callbacks of subscribe(next:error:completed:), which may run on an actor
+// (Docs/Contracts.md, "Sendable policy", lists them). (A conformance
+// conditional on `Value` would also trip the compiler's inference of
+// `Signal.combineLatest([a, b])`, `Signal.zip`, `Signal.merge` and
+// `Signal.concat`: swiftlang/swift#80146.)
 extension Signal: Sendable {}
 
 extension Signal where Value: Sendable {

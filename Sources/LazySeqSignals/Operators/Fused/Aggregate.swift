@@ -1,7 +1,7 @@
 // This source file is part of the LazySeq open source project
 // Licensed under Apache License v2.0; see LICENSE.txt
 
-extension Signal {
+extension Signal where Value: Sendable {
   /// Sends all values as one array when the signal completes. RAC
   /// `-collect`.
   ///
@@ -21,7 +21,9 @@ extension Signal {
         })
     }
   }
+}
 
+extension Signal {
   /// Folds all values and sends the result on completion. RAC
   /// `-aggregateWithStart:reduce:`.
   ///

@@ -6,7 +6,7 @@
 
 public import LazySeq
 
-extension Signal {
+extension Signal where Value: Sendable {
   /// Sends all the values but the last `count`.
   ///
   /// A value is sent as soon as it is known not to be among the last

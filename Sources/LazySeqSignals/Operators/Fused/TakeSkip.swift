@@ -115,7 +115,7 @@ extension Signal {
   }
 }
 
-extension Signal {
+extension Signal where Value: Sendable {
   /// Sends the last `count` values when this signal completes, then
   /// completes. RAC `-takeLast:`.
   ///

@@ -148,13 +148,13 @@ extension Signal {
   }
 }
 
-extension Signal where Value: Equatable & SendableMetatype {
+extension Signal where Value: Equatable & Sendable {
   /// Drops the values equal to `value`. RAC `-ignore:`.
   ///
   /// - Parameter value: the value to drop.
   /// - Returns: the other values.
   @inlinable
-  public func ignore(_ value: Value) -> Signal<Value> where Value: Sendable {
+  public func ignore(_ value: Value) -> Signal<Value> {
     filter { $0 != value }
   }
 
@@ -175,7 +175,7 @@ extension Signal where Value: Equatable & SendableMetatype {
 extension Operators {
   /// The sink of one `distinctUntilChanged()` subscription.
   @inlinable
-  static func distinct<Value: Equatable & SendableMetatype>(_ sink: Sink<Value>) -> Sink<Value> {
+  static func distinct<Value: Equatable & Sendable>(_ sink: Sink<Value>) -> Sink<Value> {
     var last: Value?
     return Sink(
       next: { value in
@@ -186,7 +186,7 @@ extension Operators {
   }
 }
 
-extension Signal {
+extension Signal where Value: Sendable {
   /// Drops each value that `areEquivalent` says is equivalent to the last
   /// value sent. RAC `-distinctUntilChanged`, with a custom comparison.
   ///

@@ -4,7 +4,7 @@
 // uniqued(), uniqued(on:): the first occurrence of each value (or key), the
 // signal forms of `Seq.uniqued()` and `Seq.uniqued(on:)`.
 
-extension Signal where Value: Hashable & SendableMetatype {
+extension Signal where Value: Hashable & Sendable {
   /// Sends the first occurrence of each value and drops the repeats.
   ///
   /// Unlike ``distinctUntilChanged()``, which drops only a value equal to
@@ -46,7 +46,7 @@ extension Signal {
   /// - Returns: the first value of each key, in order.
   /// - Complexity: O(1) expected per value.
   @inlinable  // lazy-performance: a fused operator specializes with its chain
-  public func uniqued<Key: Hashable & SendableMetatype>(on key: @escaping @Sendable (Value) -> Key) -> Signal<
+  public func uniqued<Key: Hashable & Sendable>(on key: @escaping @Sendable (Value) -> Key) -> Signal<
     Value
   > {
     lift { sink, _ in

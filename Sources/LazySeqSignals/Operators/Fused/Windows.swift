@@ -6,7 +6,7 @@
 
 public import LazySeq
 
-extension Signal {
+extension Signal where Value: Sendable {
   /// Sliding windows of `count` consecutive values, each starting `step`
   /// values after the previous one; only full windows are sent.
   ///

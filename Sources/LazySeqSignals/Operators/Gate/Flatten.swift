@@ -100,7 +100,7 @@ extension Operators {
   }
 }
 
-extension Signal {
+extension Signal where Value: Sendable {
   /// Monadic bind: subscribes to the signal the binder returns for each
   /// value and merges their values. RAC `-bind:`.
   ///
@@ -111,6 +111,11 @@ extension Signal {
   /// Ending the source disposes its subscription; inner signals already
   /// subscribed keep delivering, and the result completes once they all
   /// complete. Any error ends everything.
+  ///
+  /// The binder runs on the thread that sends each value and may keep a
+  /// value for the next call, so the values must be `Sendable`;
+  /// ``flatMap(_:)-((Value)->Signal<U>)``, whose closure keeps nothing, takes
+  /// values of any type.
   ///
   /// ```swift
   /// numbers.bind {
@@ -127,6 +132,16 @@ extension Signal {
   /// - Parameter makeBinder: makes the binder of one subscription.
   /// - Returns: the merged inner signals.
   public func bind<U>(
+    _ makeBinder: @escaping @Sendable () -> (Value, inout Bool) -> Signal<U>?
+  ) -> Signal<U> {
+    binding(makeBinder)
+  }
+}
+
+extension Signal {
+  /// `bind(_:)` for values of any type: the form of `flatMap(_:)`, whose
+  /// binder keeps nothing from one value to the next.
+  fileprivate func binding<U>(
     _ makeBinder: @escaping @Sendable () -> (Value, inout Bool) -> Signal<U>?
   ) -> Signal<U> {
     return Signal<U> { downstream in
@@ -165,7 +180,7 @@ extension Signal {
   /// - Parameter transform: makes the inner signal for each value.
   /// - Returns: the merged inner signals.
   public func flatMap<U>(_ transform: @escaping @Sendable (Value) -> Signal<U>) -> Signal<U> {
-    bind { { value, _ in transform(value) } }
+    binding { { value, _ in transform(value) } }
   }
 
   /// Maps each value to an optional signal and merges the signals; `nil`
@@ -174,7 +189,7 @@ extension Signal {
   /// - Parameter transform: makes the inner signal for each value, or `nil`.
   /// - Returns: the merged inner signals.
   public func flatMap<U>(_ transform: @escaping @Sendable (Value) -> Signal<U>?) -> Signal<U> {
-    bind { { value, _ in transform(value) ?? .empty } }
+    binding { { value, _ in transform(value) ?? .empty } }
   }
 
   /// Merges the signals of `signals` into one. RAC `+merge:`.

@@ -32,7 +32,7 @@ extension Signal {
   ///
   /// - Parameter key: computes each value's key.
   /// - Returns: a signal of groups.
-  public func groupBy<Key: Hashable & SendableMetatype>(
+  public func groupBy<Key: Hashable & Sendable>(
     _ key: @escaping @Sendable (Value) -> Key
   ) -> Signal<GroupedSignal<Key, Value>> {
     groupBy(key, transform: { $0 })
@@ -45,7 +45,7 @@ extension Signal {
   ///   - key: computes each value's key.
   ///   - transform: the value the group receives.
   /// - Returns: a signal of groups.
-  public func groupBy<Key: Hashable & SendableMetatype, U>(
+  public func groupBy<Key: Hashable & Sendable, U>(
     _ key: @escaping @Sendable (Value) -> Key, transform: @escaping @Sendable (Value) -> U
   ) -> Signal<GroupedSignal<Key, U>> {
     return Signal<GroupedSignal<Key, U>> { downstream in
