@@ -34,6 +34,7 @@ budgets=(
   "signal-sequence-array 575"
   "signal-subscribe-dispose 4700"
   "property-set 750"
+  "signal-main-actor-delivery 900"
   "seq-first-walk 255"
   "seq-ahead-first-walk 125"
   "seq-flatmap-walk 2100"
@@ -81,4 +82,15 @@ else
   printf 'callgrind linearity: seq-uncons-memo-walk %d instructions per step at 10^4, %d at 10^6 NOT LINEAR\n' "$near" "$far" >&2
   failed=1
 fi
+# A main-actor subscriber fed from a background thread, against the same
+# subscriber written in nonisolated code (which runs on the sending thread):
+# reported as a ratio per value; the budget above bounds it.
+a=$(instructions signal-nonisolated-delivery "$small")
+b=$(instructions signal-nonisolated-delivery "$large")
+plain=$(( (b - a) / (large - small) ))
+a=$(instructions signal-main-actor-delivery "$small")
+b=$(instructions signal-main-actor-delivery "$large")
+isolated=$(( (b - a) / (large - small) ))
+printf 'callgrind ratio: main-actor delivery %d instructions per value, nonisolated %d (%d.%02d x)\n' \
+  "$isolated" "$plain" $(( isolated / plain )) $(( isolated * 100 / plain % 100 ))
 exit "$failed"

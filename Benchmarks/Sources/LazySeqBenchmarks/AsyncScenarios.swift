@@ -185,3 +185,54 @@ extension Runner {
     return rows
   }
 }
+
+/// The deterministic form of row 8m, for callgrind: a thread sends n values
+/// to a subject while the main actor waits for it, then the main queue runs
+/// the delivery. `mainActor: false` subscribes from nonisolated code, so the
+/// callback runs on the sending thread (the reference: at most 2× its
+/// instructions per value).
+enum DeliveryInstructions {
+  @MainActor final class Receiver {
+    var acc = 0
+    var count = 0
+  }
+
+  @MainActor
+  static func mainActor(_ n: Int) -> Int {
+    let subject = Subject<Int>()
+    let receiver = Receiver()
+    let subscription = subject.signal.subscribe(next: { value in
+      receiver.acc = mix(receiver.acc, value)
+      receiver.count += 1
+    })
+    send(n, to: subject)
+    while receiver.count < n { _ = RunLoop.main.run(mode: .default, before: .distantPast) }
+    subscription.dispose()
+    return receiver.acc
+  }
+
+  static func nonisolated(_ n: Int) -> Int {
+    let subject = Subject<Int>()
+    let acc = Accumulator()
+    let subscription = subscribeNonisolated(subject, acc)
+    send(n, to: subject)
+    subscription.dispose()
+    return acc.value
+  }
+
+  private nonisolated static func subscribeNonisolated(
+    _ subject: Subject<Int>, _ acc: Accumulator
+  ) -> any Disposable {
+    subject.signal.subscribe(next: { acc.add($0) })
+  }
+
+  /// Sends `0..<n` from a new thread and waits for it to finish.
+  private static func send(_ n: Int, to subject: Subject<Int>) {
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      for value in 0..<n { subject.sendNext(value) }
+      done.signal()
+    }.start()
+    done.wait()
+  }
+}

@@ -68,7 +68,7 @@ enum OursSignals {
   /// Docs/Performance.md).
   @_semantics("optimize.sil.specialize.generic.never")
   @inline(never)
-  static func pumpUnspecialized<T>(
+  static func pumpUnspecialized<T: Sendable>(
     _ values: [T], _ transform: @escaping @Sendable (T) -> T, _ isIncluded: @escaping @Sendable (T) -> Bool,
     _ receive: @escaping @Sendable (T) -> Void
   ) {
@@ -121,6 +121,8 @@ let instructionCases: [String: @Sendable (Int) -> Int] = [
     return acc.value
   },
   "signal-subscribe-dispose": OursSignals.subscribeDispose,
+  "signal-main-actor-delivery": { n in MainActor.assumeIsolated { DeliveryInstructions.mainActor(n) } },
+  "signal-nonisolated-delivery": DeliveryInstructions.nonisolated,
   "signal-trymap-pump": OursSignals.pumpTryMap,
   "signal-combinelatest-pump": OursSignals.pumpCombineLatest,
   "signal-windows": OursSignals.windows,
