@@ -27,8 +27,9 @@
 // nonisolated `@Sendable` function may run on any thread), or on the
 // function's own actor (inside `MainActor.assumeIsolated`, after checking
 // the isolation is the main actor; or inside a function whose `isolated`
-// parameter is the closure's own isolation, as `ActorDelivery` and
-// `Signal.observing` do). CI allows that one warning, at that one site
+// parameter is the closure's own isolation, as `ActorDelivery`,
+// `Signal.observing` and `Command.execute(_:isolation:)` do). CI allows that
+// one warning, at that one site
 // (`.ci/run`); no `unsafeBitCast` of function types.
 //
 // Why no formulation without it exists in Swift 6.3 (each tried):

@@ -116,7 +116,9 @@ public final class Command<Input, Output: Sendable> {
   ///     use the actor's services. On the main actor it runs at once when
   ///     ``execute(_:)`` is called on the main queue, otherwise in a block
   ///     queued on the main queue (in the order of the calls); on another
-  ///     actor it always starts in a task there.
+  ///     actor it starts in a task there. With an input that is not
+  ///     `Sendable`, ``execute(_:isolation:)`` runs it at once, where the
+  ///     command is executed.
   public init(
     enabled: Signal<Bool>? = nil,
     allowsConcurrentExecution: Bool = false,
@@ -153,6 +155,10 @@ public final class Command<Input, Output: Sendable> {
   /// ``executionSignals``) comes after: a subscriber that sees it finds the
   /// command at rest, and may execute it again.
   ///
+  /// This form takes a `Sendable` input, which may go wherever the
+  /// `execute` closure runs; an input of another type takes
+  /// ``execute(_:isolation:)``.
+  ///
   /// ```swift
   /// let double = Command<Int, Int> { .just($0 * 2) }
   /// let result = double.execute(21)
@@ -166,13 +172,87 @@ public final class Command<Input, Output: Sendable> {
   /// - Complexity: the replay keeps every value of the execution while the
   ///   result is referenced.
   @discardableResult
-  public func execute(_ input: sending Input) -> Signal<Output> {
-    guard core.begin() else { return .error(CommandError.notEnabled) }
-    let replay = ReplaySubject<Output>()
-    core.started(replay.signal.catchTo(.empty))
+  public func execute(_ input: Input) -> Signal<Output> where Input: Sendable {
+    guard let replay = start() else { return .error(CommandError.notEnabled) }
     let core = self.core
     runWhereWritten(work, input) { signal in Self.run(signal, core: core, into: replay) }
     return replay.signal
+  }
+
+  /// Runs the command with an input that stays where it is: one that is not
+  /// `Sendable`, such as a draft a view model owns. RAC `-execute:`.
+  ///
+  /// It does what ``execute(_:)`` does, for an input that cannot move to
+  /// another thread. The `execute` closure therefore runs here, at once, on
+  /// the caller's thread and actor: it must have been written in
+  /// nonisolated code, or on the actor that calls this (a main-actor view
+  /// model executing its own main-actor command). The input is not
+  /// `sending`: the caller keeps it, and the compiler keeps it in the
+  /// caller's isolation domain afterwards.
+  ///
+  /// ```swift
+  /// final class Draft {  // not Sendable
+  ///   var title = ""
+  /// }
+  /// @MainActor final class Drafts {  // a main-actor service
+  ///   var saved: [String] = []
+  ///   func save(_ draft: Draft) -> Signal<Int> {
+  ///     saved.append(draft.title)
+  ///     return .just(saved.count)
+  ///   }
+  /// }
+  /// @MainActor final class EditorModel {
+  ///   var draft = Draft()
+  ///   private let drafts = Drafts()
+  ///   let save: Command<Draft, Int>
+  ///
+  ///   init() {
+  ///     save = Command { [drafts] draft in drafts.save(draft) }  // on the main actor
+  ///   }
+  ///
+  ///   func submit() {
+  ///     save.execute(draft)  // the model's own draft, on the main actor
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Precondition: the `execute` closure is nonisolated, or isolated to
+  ///   `isolation`. A closure written on another actor would take the input
+  ///   away from the caller while the caller still holds it; the program
+  ///   stops with a message that says so. Execute the command on that actor,
+  ///   or make the input `Sendable`.
+  /// - Parameters:
+  ///   - input: passed to the `execute` closure, here.
+  ///   - isolation: where the command is executed: the actor of the calling
+  ///     code, or `nil` in nonisolated code. Leave the default.
+  /// - Returns: the execution's events, replayed; or a failure with
+  ///   ``CommandError/notEnabled``.
+  /// - Complexity: the replay keeps every value of the execution while the
+  ///   result is referenced.
+  @discardableResult
+  public func execute(_ input: Input, isolation: isolated (any Actor)? = #isolation)
+    -> Signal<Output>
+  {
+    let workIsolation = work.isolation
+    precondition(
+      workIsolation == nil || workIsolation! === isolation,
+      "Command.execute(_:isolation:): the execute closure runs on \(workIsolation.map { "\($0)" } ?? "nil"), not where the command is executed (\(isolation.map { "\($0)" } ?? "nonisolated code")), so it cannot take an input of the non-Sendable type \(Input.self); execute the command on that actor, or make the input Sendable"
+    )
+    guard let replay = start() else { return .error(CommandError.notEnabled) }
+    // The work is nonisolated, or isolated to `isolation`, the parameter
+    // this function runs on: it may be called here, synchronously.
+    let run: @Sendable (Input) -> Signal<Output> = synchronous(work)
+    Self.run(run(input), core: core, into: replay)
+    return replay.signal
+  }
+
+  /// Claims an execution if the command is enabled and announces it;
+  /// returns the subject that replays it, or `nil` if not enabled.
+  private func start() -> ReplaySubject<Output>? {
+    guard core.begin() else { return nil }
+    let replay = ReplaySubject<Output>()
+    core.started(replay.signal.catchTo(.empty))
+    return replay
   }
 
   /// Subscribes to one execution's signal, feeding `replay` and the state.

@@ -63,14 +63,30 @@ extension MutableProperty {
   }
 }
 
-extension Signal {
-  /// Sets `root[keyPath: keyPath]` to each value of this signal. RAC's
-  /// `RAC(object, key) = signal`.
+extension Signal where Value: Sendable {
+  /// Sets `root[keyPath: keyPath]` to each value of this signal, where the
+  /// binding was made. RAC's `RAC(object, key) = signal`.
+  ///
+  /// This form takes a `Sendable` object and key path. Where the values are
+  /// set follows the code that calls it (its `isolation`):
+  ///
+  /// - **In main-actor code** (a `@MainActor` type, anywhere in a module
+  ///   with main-actor default isolation, a script's top level): on the main
+  ///   actor, in the order sent: at once for a value sent on the main queue
+  ///   with nothing waiting, otherwise in one main-queue block per burst.
+  ///   After the binding is disposed on the main actor, no value is set.
+  /// - **On another actor**: on that actor, in the order sent.
+  /// - **In nonisolated code**: synchronously, on the thread that sends
+  ///   each value.
+  ///
+  /// A root or key path that is not `Sendable` (a main-actor object's
+  /// main-actor property, an object of a nonisolated class) takes the
+  /// main-actor form,
+  /// ``bind(to:_:isolation:)-(_,ReferenceWritableKeyPath<Root,Value>,_)``,
+  /// which sets the values on the main actor and is called from there.
   ///
   /// The binding holds `root` weakly and ends when this signal terminates,
   /// when `root` is deallocated, or when the returned disposable is disposed.
-  /// Values are set on the thread that sends them.
-  ///
   /// Swift has no hook into the deallocation of an arbitrary object, so the
   /// binding notices that `root` is gone at the next value, and ends then
   /// (it never retains `root`). An error ends the binding like a completion.
@@ -90,43 +106,39 @@ extension Signal {
   /// print(status.text)  // Ada
   /// ```
   ///
-  /// A view, or any other main-actor object, is bound from main-actor code:
-  /// there ``bind(to:_:)-(_,ReferenceWritableKeyPath<Root,Value>)`` takes
-  /// any object and sets its values on the main actor.
-  ///
-  /// ```swift
-  /// @MainActor final class Label { var text = "" }
-  /// @MainActor func show(_ titles: Subject<String>) -> Label {
-  ///   let label = Label()
-  ///   titles.signal.bind(to: label, \.text)
-  ///   titles.sendNext("Inbox")
-  ///   print(label.text)  // Inbox
-  ///   return label
-  /// }
-  /// ```
-  ///
   /// - Parameters:
   ///   - root: the object to update.
   ///   - keyPath: the property of `root` to set.
+  ///   - isolation: where the binding is made: the actor of the calling
+  ///     code, or `nil` in nonisolated code. Leave the default.
   /// - Returns: the binding; it reports ``Disposable/isDisposed`` once the
   ///   binding has ended, whatever the reason.
   @discardableResult
   public func bind<Root: AnyObject & Sendable>(
-    to root: Root, _ keyPath: any ReferenceWritableKeyPath<Root, Value> & Sendable
-  ) -> any Disposable where Value: Sendable {
+    to root: Root, _ keyPath: any ReferenceWritableKeyPath<Root, Value> & Sendable,
+    isolation: isolated (any Actor)? = #isolation
+  ) -> any Disposable {
+    // Each callback uses `isolation`, so it is isolated to it: the
+    // subscription runs it on the caller's actor, or on the sending thread
+    // when that is `nil`.
     let binding = SerialDisposable()
     binding.inner = subscribe(
       next: { [weak root] value in
+        _ = isolation
         guard let root else { return binding.dispose() }
         root[keyPath: keyPath] = value
       },
-      error: { _ in binding.dispose() },
-      completed: { binding.dispose() })
+      error: { _ in
+        _ = isolation
+        binding.dispose()
+      },
+      completed: {
+        _ = isolation
+        binding.dispose()
+      })
     return binding
   }
-}
 
-extension Signal where Value: Sendable {
   /// Sets `root[keyPath: keyPath]` to each value of this signal, on the
   /// main actor: the form for a view, a view model, or any other object
   /// that lives there. RAC's `RAC(object, key) = signal`.
@@ -134,11 +146,12 @@ extension Signal where Value: Sendable {
   /// Called from main-actor code (anywhere in a module with main-actor
   /// default isolation), it takes any object and key path, `Sendable` or
   /// not, and sets the values on the main actor, in the order sent: at once
-  /// for a value sent on the main queue, otherwise in one main-queue block
-  /// per burst. After the binding is disposed on the main actor, no value
-  /// is set. From nonisolated code,
-  /// ``bind(to:_:)-(_,ReferenceWritableKeyPath<Root,Value>Sendable)`` takes a
-  /// `Sendable` root and sets values on the sending thread.
+  /// for a value sent on the main queue with nothing waiting, otherwise in
+  /// one main-queue block per burst. After the binding is disposed on the
+  /// main actor, no value is set. A `Sendable` object and key path take
+  /// ``bind(to:_:isolation:)-(_,ReferenceWritableKeyPath<Root,Value>Sendable,_)``,
+  /// which sets the values on the main actor too when called from here, and
+  /// may also be called from another actor or from nonisolated code.
   ///
   /// The binding holds `root` weakly and ends when this signal terminates,
   /// when `root` is deallocated (noticed at the next value), or when the
@@ -156,12 +169,16 @@ extension Signal where Value: Sendable {
   /// - Parameters:
   ///   - root: the object to update.
   ///   - keyPath: the property of `root` to set.
+  ///   - isolation: where the binding is made: the main actor. Leave the
+  ///     default (with it, both forms take the same arguments, so a
+  ///     `Sendable` object and key path resolve to the other form).
   /// - Returns: the binding; it reports ``Disposable/isDisposed`` once the
   ///   binding has ended, whatever the reason.
   @MainActor
   @discardableResult
   public func bind<Root: AnyObject>(
-    to root: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>
+    to root: Root, _ keyPath: ReferenceWritableKeyPath<Root, Value>,
+    isolation: (any Actor)? = #isolation
   ) -> any Disposable {
     let binding = SerialDisposable()
     binding.inner = subscribe(

@@ -16,7 +16,7 @@ extension Signal where Value: Sendable {
   /// until the queue has caught up. The order of the events never changes.
   ///
   /// A callback written in main-actor code runs on the main actor without
-  /// it (``Signal/subscribe(next:error:completed:)-6jow6``). The hop is for
+  /// it (``Signal/subscribe(next:error:completed:)``). The hop is for
   /// the *operators* after it: their closures then run on the main thread
   /// too, so they may read main-actor state:
   ///
@@ -36,11 +36,15 @@ extension Signal where Value: Sendable {
   /// ```
   ///
   /// The main queue must be running for queued events to arrive: an app's
-  /// run loop does that; a command-line tool calls `RunLoop.main.run()` (on
-  /// Linux, `dispatchMain()` runs main-queue work off the main thread, where
-  /// `@MainActor` code must not run), or waits with a blocking conversion
-  /// (``Signal/waitUntilCompleted(timeout:)``), which runs the events queued
-  /// here even where its thread holds the main queue.
+  /// run loop does that; a command-line tool calls `RunLoop.main.run()` or
+  /// `dispatchMain()`, has an async `main`, or waits with a blocking
+  /// conversion (``Signal/waitUntilCompleted(timeout:)``), which runs the
+  /// events queued here even where its thread holds the main queue. On
+  /// Linux, `dispatchMain()` and an async `main` drain the main queue from
+  /// a thread other than the main one: it is still the main queue, the main
+  /// actor's executor, so these events, the operators' closures and other
+  /// main-actor code run there in order (also under the compiler's run-time
+  /// isolation checks); only `Thread.isMainThread` is `false` there.
   ///
   /// - Returns: the same events, on the main thread.
   public func deliverOnMainThread() -> MainThreadSignal<Value> {
