@@ -240,25 +240,36 @@ enum DeliveryEvent<Value: Sendable>: Sendable {
 struct DeliveryMailbox<Value: Sendable>: ~Copyable, Sendable {
   @usableFromInline
   struct State: Sendable {
-    @usableFromInline var events: [DeliveryEvent<Value>] = []
+    /// The values queued, oldest first, then the end if it has come (it
+    /// comes last: nothing is sent after it). Values and end apart, so a
+    /// value is queued as itself, with no event wrapper to copy.
+    @usableFromInline var values: [Value] = []
+    @usableFromInline var end: Completion?
     @usableFromInline var registrations: [TrackedDelivery] = []
     @usableFromInline var draining = false
 
     @inlinable init() {}
   }
 
-  /// What one turn of a drain takes: events to deliver, oldest first, and
-  /// the registrations to finish once they are delivered.
+  /// What one turn of a drain takes: values to deliver, oldest first, the
+  /// end after them if it has come, and the registrations to finish once
+  /// they are delivered.
   @usableFromInline
   struct Batch: Sendable {
-    @usableFromInline var events: [DeliveryEvent<Value>]
+    @usableFromInline var values: [Value]
+    @usableFromInline var end: Completion?
     @usableFromInline var registrations: [TrackedDelivery]
 
     @inlinable
-    init(events: [DeliveryEvent<Value>], registrations: [TrackedDelivery]) {
-      self.events = events
+    init(values: [Value], end: Completion?, registrations: [TrackedDelivery]) {
+      self.values = values
+      self.end = end
       self.registrations = registrations
     }
+
+    /// Whether there is nothing to deliver (the drain is then over).
+    @inlinable
+    var isEmpty: Bool { values.isEmpty && end == nil }
 
     /// Finishes the registrations: call after delivering `events`.
     @inlinable
@@ -305,7 +316,10 @@ struct DeliveryMailbox<Value: Sendable>: ~Copyable, Sendable {
     let registration = TrackedDelivery.willStart()
     let offer = withState { state -> Offer in
       if !state.draining && direct() { return .direct }
-      state.events.append(event)
+      switch event {
+      case .next(let value): state.values.append(value)
+      case .end(let completion): state.end = completion
+      }
       if let registration { state.registrations.append(registration) }
       defer { state.draining = true }
       return state.draining ? .queued : .startDrain
@@ -320,12 +334,13 @@ struct DeliveryMailbox<Value: Sendable>: ~Copyable, Sendable {
   @inlinable
   func takeAll() -> Batch {
     withState { state -> Batch in
-      if state.events.isEmpty { state.draining = false }
+      if state.values.isEmpty && state.end == nil { state.draining = false }
       defer {
-        state.events = []
+        state.values = []
+        state.end = nil
         state.registrations = []
       }
-      return Batch(events: state.events, registrations: state.registrations)
+      return Batch(values: state.values, end: state.end, registrations: state.registrations)
     }
   }
 }
@@ -384,8 +399,9 @@ final class MainActorDelivery<Value: Sendable>: Sendable {
   func drain() {
     while true {
       let batch = mailbox.takeAll()
-      if batch.events.isEmpty { return }
-      for event in batch.events { deliver(event) }
+      if batch.isEmpty { return }
+      for value in batch.values { deliver(.next(value)) }
+      if let end = batch.end { deliver(.end(end)) }
       batch.delivered()
     }
   }
@@ -433,13 +449,12 @@ final class ActorDelivery<Value: Sendable>: Sendable {
   private func run() async {
     while true {
       let batch = mailbox.takeAll()
-      if batch.events.isEmpty { return }
-      for event in batch.events {
-        switch event {
-        case .next: await deliver(event, on: next?.isolation)
-        case .end(.completed): await deliver(event, on: completed?.isolation)
-        case .end(.failed): await deliver(event, on: error?.isolation)
-        }
+      if batch.isEmpty { return }
+      for value in batch.values { await deliver(.next(value), on: next?.isolation) }
+      switch batch.end {
+      case nil: break
+      case .completed?: await deliver(.end(.completed), on: completed?.isolation)
+      case .failed(let failure)?: await deliver(.end(.failed(failure)), on: error?.isolation)
       }
       batch.delivered()
     }

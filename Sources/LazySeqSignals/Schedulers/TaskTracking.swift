@@ -6,6 +6,8 @@
 // installs itself on its thread while it runs an action, so that its async
 // `advance(by:)` can wait for the tasks that action started.
 
+import Synchronization
+
 /// Something that registers the tasks the library starts while it is
 /// installed on a thread (see ``TaskTracking``).
 protocol TaskTracker: AnyObject, Sendable {
@@ -30,18 +32,23 @@ protocol TaskRegistration: Sendable {
 enum TaskTracking {
   /// Runs `body` with `tracker` installed on this thread.
   static func installing(_ tracker: some TaskTracker, _ body: () -> Void) {
-    slot.installing(tracker, body)
+    install(tracker, body)
   }
 
   /// Registers a task about to start with the tracker installed on this
-  /// thread; `nil` (one thread-local read) when none is.
+  /// thread; `nil` when none is (one relaxed atomic load when no thread has
+  /// one, as in a program without a `TestScheduler`; otherwise one
+  /// thread-local read).
   static func taskWillStart() -> (any TaskRegistration)? {
     current?.taskWillStart()
   }
 
-  /// The tracker installed on this thread, if any (one thread-local read).
+  /// The tracker installed on this thread, if any.
   static var current: (any TaskTracker)? {
-    slot.current as? any TaskTracker
+    // A tracker installed on this thread counted itself here first, in
+    // this thread's program order: a relaxed load sees it.
+    guard installedAnywhere.load(ordering: .relaxed) > 0 else { return nil }
+    return slot.current as? any TaskTracker
   }
 
   /// Runs `body`, which sends what a registered task produced, with the
@@ -51,8 +58,16 @@ enum TaskTracking {
   /// with the same tracker, so it is waited for as part of the task.
   static func sending(for registration: (any TaskRegistration)?, _ body: () -> Void) {
     guard let registration else { return body() }
-    slot.installing(registration.tracker, body)
+    install(registration.tracker, body)
+  }
+
+  private static func install(_ tracker: any TaskTracker, _ body: () -> Void) {
+    installedAnywhere.add(1, ordering: .relaxed)
+    defer { installedAnywhere.subtract(1, ordering: .relaxed) }
+    slot.installing(tracker, body)
   }
 
   private static let slot = ThreadSlot<AnyObject>("TaskTracking")
+  /// How many trackers are installed, on any thread.
+  private static let installedAnywhere = Atomic<Int>(0)
 }
