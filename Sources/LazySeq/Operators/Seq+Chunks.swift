@@ -23,11 +23,18 @@ extension Seq {
   public func chunks(ofCount count: Int) -> Seq<[Element]> {
     Seq._checkPositiveCount(count, "Seq.chunks(ofCount:)")
     return _derived { source in
-      {
+      // The first chunk grows with what arrives (a huge `count` reserves
+      // nothing up front); once a chunk has filled, `count` elements have
+      // been seen, and each later chunk is reserved at its full size, so it
+      // is allocated once.
+      var capacity = Swift.min(count, 64)
+      return {
         guard let first = source.walker.next() else { return nil }
-        var chunk = [first]
-        chunk.reserveCapacity(Swift.min(count, 64))
+        var chunk: [Element] = []
+        chunk.reserveCapacity(capacity)
+        chunk.append(first)
         while chunk.count < count, let element = source.walker.next() { chunk.append(element) }
+        if chunk.count == count { capacity = count }
         return chunk
       }
     }
