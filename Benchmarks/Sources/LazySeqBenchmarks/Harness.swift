@@ -135,6 +135,17 @@ enum Target {
   }
 }
 
+/// A side of a row beyond ours and the baseline, timed in the same
+/// interleaved run (the scripts rows: `.lazy` and a hand-written loop).
+struct ExtraSide {
+  /// A short name, used as a column header: ".lazy", "loop".
+  var name: String
+  /// In the row's unit.
+  var value: Double
+  /// ours / value must be at most this; `nil`: the ratio is reported only.
+  var limit: Double? = nil
+}
+
 struct ResultRow {
   var id: String
   var scenario: String
@@ -146,6 +157,11 @@ struct ResultRow {
   var baselineName: String
   var target: Target
   var note: String = ""
+  /// Short names of ours and the baseline, the column headers of the
+  /// side-by-side table of rows with `extras`.
+  var labels: (ours: String, baseline: String) = ("ours", "baseline")
+  /// Further sides; a limit among them is a target too (`status`).
+  var extras: [ExtraSide] = []
 
   var ratio: Double? {
     guard let ours, let baseline, baseline > 0 else { return nil }
@@ -153,8 +169,33 @@ struct ResultRow {
     return ours / baseline
   }
 
-  /// "pass", "MISS", "—" (reference) or "n/a" (not measured).
+  /// ours / `extra`, or nil if either is missing or zero.
+  func ratio(to extra: ExtraSide) -> Double? {
+    guard let ours, extra.value > 0 else { return nil }
+    return ours / extra.value
+  }
+
+  /// The target column: the row's target, then each extra side's limit.
+  var targetText: String {
+    let limits = extras.compactMap { extra in extra.limit.map { "≤ \(formatRatio($0))× \(extra.name)" } }
+    return ([target.text] + limits).joined(separator: "; ")
+  }
+
+  /// "pass", "MISS", "—" (reference) or "n/a" (not measured). A row with
+  /// limits on extra sides passes only if it meets all of them too.
   var status: String {
+    let own = ownStatus
+    guard own == "pass" else { return own }
+    for extra in extras {
+      guard let limit = extra.limit else { continue }
+      guard let ratio = ratio(to: extra) else { return "n/a" }
+      if ratio > limit { return "MISS" }
+    }
+    return own
+  }
+
+  /// The status against the row's own target alone.
+  private var ownStatus: String {
     switch target {
     case .reference: return "—"
     case .constantMemory(let limit):
@@ -215,7 +256,7 @@ func printTable(_ rows: [ResultRow]) {
       r.ours.map(formatNumber) ?? "n/a",
       r.baseline.map(formatNumber) ?? "n/a",
       r.ratio.map { formatRatio($0) + "×" } ?? "—",
-      r.target.text, r.status,
+      r.targetText, r.status,
     ]
   }
   cells.insert(header, at: 0)
@@ -227,10 +268,50 @@ func printTable(_ rows: [ResultRow]) {
     print(line)
     if i == 0 { print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
   }
+  printSideBySide(rows)
   let notes = rows.filter { !$0.note.isEmpty }
   if !notes.isEmpty {
     print("")
     for r in notes { print("  [\(r.id)] ours = \(r.oursName); baseline = \(r.baselineName). \(r.note)") }
+  }
+}
+
+/// Prints the rows that have extra sides once more, every side's figure
+/// and ours against each side: one small table per set of side names.
+func printSideBySide(_ rows: [ResultRow]) {
+  var groups: [(names: [String], rows: [ResultRow])] = []
+  for r in rows where !r.extras.isEmpty {
+    let names = [r.labels.ours, r.labels.baseline] + r.extras.map(\.name)
+    if let i = groups.firstIndex(where: { $0.names == names }) {
+      groups[i].rows.append(r)
+    } else {
+      groups.append((names, [r]))
+    }
+  }
+  for group in groups {
+    let ours = group.names[0]
+    let header =
+      ["#", "n", "unit"] + group.names + group.names.dropFirst().map { "\(ours)/\($0)" } + ["result"]
+    var cells: [[String]] = group.rows.map { r in
+      let figures = ([r.ours, r.baseline] + r.extras.map(\.value)).map { $0.map(formatNumber) ?? "n/a" }
+      let toBaseline = r.ratio.map { formatRatio($0) + "×" } ?? "—"
+      let toExtras = r.extras.map { extra in
+        let ratio = r.ratio(to: extra).map { formatRatio($0) + "×" } ?? "—"
+        return extra.limit.map { "\(ratio) (≤ \(formatRatio($0)))" } ?? ratio
+      }
+      return [r.id, formatSize(r.size), r.unit] + figures + [toBaseline] + toExtras + [r.status]
+    }
+    cells.insert(header, at: 0)
+    let widths = header.indices.map { c in cells.map { $0[c].count }.max() ?? 0 }
+    // Right-aligned: n, and the figures and ratios (between the unit and the result).
+    let rightAligned = Set([1] + Array(3..<(header.count - 1)))
+    print("")
+    print("Side by side (\(group.names.joined(separator: ", ")); ratios are \(ours) over each):")
+    for (i, row) in cells.enumerated() {
+      let padded = row.indices.map { pad(row[$0], widths[$0], right: rightAligned.contains($0)) }
+      print(padded.joined(separator: "  "))
+      if i == 0 { print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")) }
+    }
   }
 }
 
@@ -244,9 +325,18 @@ func writeCSV(path: String, rows: [ResultRow], sweep: [SweepPoint]) throws {
     let fields = [
       "result", r.id, r.scenario, String(r.size),
       r.ours.map { String($0) } ?? "", r.baseline.map { String($0) } ?? "",
-      r.unit, r.ratio.map { String($0) } ?? "", r.target.text, r.status,
+      r.unit, r.ratio.map { String($0) } ?? "", r.targetText, r.status,
     ]
     out += fields.map(csvField).joined(separator: ",") + "\n"
+    for extra in r.extras {
+      let ratio = r.ratio(to: extra)
+      let status = extra.limit.map { limit in ratio.map { $0 <= limit ? "pass" : "MISS" } ?? "n/a" } ?? "—"
+      let extraFields = [
+        "extra", r.id, extra.name, String(r.size), String(extra.value), "", r.unit,
+        ratio.map { String($0) } ?? "", extra.limit.map { "≤ \(formatRatio($0))×" } ?? "—", status,
+      ]
+      out += extraFields.map(csvField).joined(separator: ",") + "\n"
+    }
   }
   for p in sweep {
     let fields = ["sweep", p.id, p.impl, String(p.size), String(p.nsPerElement), "", "ns/elem", "", "", ""]

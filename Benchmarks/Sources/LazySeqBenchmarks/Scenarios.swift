@@ -24,18 +24,21 @@ struct Config {
   var sweepSizes: [Int]
   /// Small inputs are repeated within one timed sample up to this many elements.
   var minElementsPerSample: Int
+  /// Elements of the scripts rows, D1–D10 (D3 runs a tenth as many pipelines).
+  var scriptN: Int
 
   static let full = Config(
     quick: false, n: 10_000_000, reps: 5, naiveN: 1_000_000,
     memorySizes: [1_000_000, 2_000_000, 4_000_000, 8_000_000],
     signalN: 1_000_000, subscribeN: 100_000, conversionSizes: (100_000, 1_000_000),
-    sweepSizes: [1_000, 10_000, 100_000, 1_000_000], minElementsPerSample: 1_000_000)
+    sweepSizes: [1_000, 10_000, 100_000, 1_000_000], minElementsPerSample: 1_000_000,
+    scriptN: 1_000_000)
 
   static let quickConfig = Config(
     quick: true, n: 200_000, reps: 5, naiveN: 50_000,
     memorySizes: [100_000, 200_000, 400_000, 800_000],
     signalN: 100_000, subscribeN: 10_000, conversionSizes: (10_000, 100_000),
-    sweepSizes: [1_000, 10_000], minElementsPerSample: 100_000)
+    sweepSizes: [1_000, 10_000], minElementsPerSample: 100_000, scriptN: 100_000)
 }
 
 /// Cases runnable once in a child process (`--memory-case NAME --n N`): the
@@ -107,7 +110,7 @@ struct Runner {
   }
 
   /// Groups selectable with `--only`.
-  static let groups = ["seq", "ref", "mem", "signals", "conv", "score", "async", "windows"]
+  static let groups = ["seq", "ref", "mem", "signals", "conv", "score", "async", "windows", "scripts"]
 
   mutating func runAll(only: Set<String>? = nil) {
     let run = { (group: String) in only?.contains(group) ?? true }
@@ -118,6 +121,7 @@ struct Runner {
     if run("conv") { conversionScenarios() }
     if run("score") { scoreboardScenarios() }
     if run("windows") { windowScenarios() }
+    if run("scripts") { scriptScenarios() }
   }
 
   // MARK: Rows 10s and 10g (sliding windows, reported only)

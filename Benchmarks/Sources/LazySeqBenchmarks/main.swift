@@ -7,9 +7,9 @@
 //
 // Internal: `--memory-case NAME --n N` runs one memory case in this process
 // (the parent spawns these so that peaks do not contaminate each other).
-// `--only seq,ref,mem,signals,conv,score,async,windows` runs a subset (for profiling).
+// `--only seq,ref,mem,signals,conv,score,async,windows,scripts` runs a subset (for profiling).
 // `--instructions NAME --n N` runs one signal case (or one profiling case of the memory
-// cases, such as a Seq walk) once, for callgrind.
+// cases, such as a Seq walk, or one form of a scripts row) once, for callgrind.
 import Foundation
 
 func usage() -> Never {
@@ -56,7 +56,8 @@ while let argument = arguments.popFirst() {
 if let instructionCase {
   guard
     let body = instructionCases[instructionCase] ?? propertyInstructionCases[instructionCase]
-      ?? scoreboardInstructionCases[instructionCase] ?? memoryCases[instructionCase]?.run,
+      ?? scoreboardInstructionCases[instructionCase] ?? scriptInstructionCases[instructionCase]
+      ?? memoryCases[instructionCase]?.run,
     let n = memoryN
   else { usage() }
   print("\(instructionCase) n=\(n) checksum=\(body(n))")
