@@ -3,7 +3,8 @@
 
 // cycled(), cycled(times:): resubscribe after each completion, the signal
 // forms of `Seq.cycled()` and `Seq.cycled(times:)`. One run at a time, on a
-// trampoline, so a synchronous source never grows the stack.
+// trampoline, so a synchronous source never grows the stack (see
+// Resubscribe.swift).
 
 internal import LazySeq
 
@@ -33,7 +34,7 @@ extension Signal {
   /// - Returns: the runs of this signal, one after the other.
   /// - Complexity: O(1) per value and per run.
   public func cycled() -> Signal<Value> {
-    cycling(times: nil)
+    resubscribing(Operators.Resubscribe(trigger: .completion, limit: nil, onlyAfterAValue: true))
   }
 
   /// Runs this signal `times` times, one run after the other: empty for 0,
@@ -58,42 +59,6 @@ extension Signal {
       times >= 0, argumentMessage("Signal.cycled(times:)", "the count must not be negative", got: times))
     if times == 0 { return .empty }
     if times == 1 { return self }
-    return cycling(times: times)
-  }
-
-  /// Subscribes again after each completion that followed a value, at most
-  /// `times` runs in all (`nil` = without limit).
-  private func cycling(times: Int?) -> Signal<Value> {
-    Signal { downstream in
-      // Touched by one run at a time: a new run starts only after the
-      // previous one ended (the trampoline below).
-      var runs = 0
-      var sentValue = false
-      let current = SerialDisposable()
-      downstream.disposables.add(current)
-      let recursion = Operators.Recursion(scheduler: ImmediateScheduler()) { reschedule in
-        let run = Lifetime()
-        current.inner = run
-        runs += 1
-        sentValue = false
-        self.observe(
-          run,
-          next: { value in
-            sentValue = true
-            downstream.sendNext(value)
-          },
-          error: { downstream.sendError($0) },
-          completed: {
-            if sentValue, times.map({ runs < $0 }) ?? true {
-              reschedule()
-            } else {
-              downstream.sendCompleted()
-            }
-          })
-      }
-      recursion.start()
-      downstream.disposables.add(recursion.disposables)
-      return nil
-    }
+    return resubscribing(Operators.Resubscribe(trigger: .completion, limit: times - 1, onlyAfterAValue: true))
   }
 }

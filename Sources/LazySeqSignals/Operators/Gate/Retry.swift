@@ -2,7 +2,8 @@
 // Licensed under Apache License v2.0; see LICENSE.txt
 
 // retry and repeat: resubscribe after an error or a completion, one run at a
-// time (a trampoline, so a synchronous source never grows the stack).
+// time (a trampoline, so a synchronous source never grows the stack; see
+// Resubscribe.swift).
 
 internal import LazySeq
 
@@ -20,14 +21,14 @@ extension Signal {
   public func retry(_ count: Int) -> Signal<Value> {
     precondition(
       count >= 0, argumentMessage("Signal.retry(_:)", "the count must not be negative", got: count))
-    return resubscribing(onError: count, onCompleted: false)
+    return resubscribing(Operators.Resubscribe(trigger: .error, limit: count))
   }
 
   /// Resubscribes after every error, forever. RAC `-retry`.
   ///
   /// - Returns: a signal that never fails.
   public func retry() -> Signal<Value> {
-    resubscribing(onError: nil, onCompleted: false)
+    resubscribing(Operators.Resubscribe(trigger: .error, limit: nil))
   }
 
   /// Resubscribes after every completion, until an error or disposal.
@@ -37,38 +38,6 @@ extension Signal {
   ///   or dispose it.
   /// - Returns: the repeating signal.
   public func `repeat`() -> Signal<Value> {
-    resubscribing(onError: 0, onCompleted: true)
-  }
-
-  /// Resubscribes after errors (`nil` = without limit) and/or completions.
-  private func resubscribing(onError retries: Int?, onCompleted: Bool) -> Signal<Value> {
-    return Signal { downstream in
-      // Touched by one run at a time: a new run starts only after the
-      // previous one ended (the trampoline below).
-      var attempts = 0
-      let current = SerialDisposable()
-      downstream.disposables.add(current)
-      let recursion = Operators.Recursion(scheduler: ImmediateScheduler()) { reschedule in
-        let child = Lifetime()
-        current.inner = child
-        self.observe(
-          child,
-          next: { downstream.sendNext($0) },
-          error: { error in
-            if let retries, attempts >= retries {
-              downstream.sendError(error)
-            } else {
-              attempts += 1
-              reschedule()
-            }
-          },
-          completed: {
-            if onCompleted { reschedule() } else { downstream.sendCompleted() }
-          })
-      }
-      recursion.start()
-      downstream.disposables.add(recursion.disposables)
-      return nil
-    }
+    resubscribing(Operators.Resubscribe(trigger: .completion, limit: nil))
   }
 }

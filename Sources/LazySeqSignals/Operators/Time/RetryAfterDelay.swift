@@ -46,62 +46,7 @@ extension Signal where Value: Sendable {
     precondition(
       delay >= .zero,
       argumentMessage("Signal.retry(_:delay:on:)", "the delay must not be negative", got: delay))
-    return Signal { downstream in
-      // The attempt in progress, or the pause before the next one.
-      let current = SerialDisposable()
-      downstream.disposables.add(current)
-      let retries = Locked(0)
-      // Runs attempts until one does not end in a resubscription at once.
-      // A resubscription that the scheduler runs at once, on this thread,
-      // while the failed attempt is still subscribing (a source that fails
-      // synchronously, on ImmediateScheduler) is not nested in it: it is
-      // left to this loop, a trampoline, so the stack does not grow with
-      // the retries.
-      @Sendable func attempts() {
-        let thread = currentThreadID()
-        let loop = Locked(AttemptLoop())
-        while !downstream.isDisposed {
-          loop.withLock { $0 = AttemptLoop(subscribing: true) }
-          let lifetime = Lifetime()
-          current.inner = lifetime
-          self.observe(
-            lifetime,
-            next: { downstream.sendNext($0) },
-            error: { error in
-              let again = retries.withLock { retries -> Bool in
-                guard retries < count else { return false }
-                retries += 1
-                return true
-              }
-              guard again else { return downstream.sendError(error) }
-              current.inner = scheduler.schedule(after: delay) {
-                let nested = loop.withLock { loop -> Bool in
-                  guard loop.subscribing, currentThreadID() == thread else { return false }
-                  loop.again = true
-                  return true
-                }
-                if !nested { attempts() }
-              }
-            },
-            completed: { downstream.sendCompleted() })
-          let again = loop.withLock { loop -> Bool in
-            loop.subscribing = false
-            return loop.again
-          }
-          if !again { return }
-        }
-      }
-      attempts()
-      return nil
-    }
+    return resubscribing(
+      Operators.Resubscribe(trigger: .error, limit: count, delay: delay, scheduler: scheduler))
   }
-}
-
-/// The trampoline of one run of `retry(_:delay:on:)` attempts.
-private struct AttemptLoop {
-  /// An attempt is subscribing (its `observe` has not returned).
-  var subscribing = false
-  /// A resubscription ran at once during it: the loop makes the next
-  /// attempt.
-  var again = false
 }
