@@ -81,6 +81,26 @@ import Testing
     #expect(recorder.recorded == marbles("1"))
   }
 
+  @Test func disposalReachesARunResubscribedInsideSchedule() {
+    // An immediate scheduler runs the resubscription inside `schedule`; the
+    // first run fails after its subscribe call returned. Disposing the
+    // result must still reach the second run.
+    let runs = Guarded<[Subscriber<Int>]>([])
+    let disposed = Guarded<[Int]>([])
+    let source = Signal<Int> { subscriber in
+      let number = runs.mutate { runs in
+        runs.append(subscriber)
+        return runs.count
+      }
+      return AnyDisposable { disposed.mutate { $0.append(number) } }
+    }
+    let subscription = source.retry(3, delay: .zero, on: ImmediateScheduler()).subscribe(Subscriber())
+    runs.value[0].sendError(TestError.boom)
+    #expect(runs.value.count == 2)
+    subscription.dispose()
+    #expect(disposed.value.contains(2))
+  }
+
   @Test func negativeArgumentsArePreconditionFailures() async {
     await #expect(processExitsWith: .failure) {
       _ = Signal<Int>.never.retry(-1, delay: .seconds(1), on: ImmediateScheduler())

@@ -126,8 +126,15 @@ extension Operators {
         }
       }
       guard let scheduler = policy.scheduler else { return resubscribe(after: run, on: nil) }
-      current.inner = scheduler.schedule(after: policy.delay) { [self] in
+      let pause = scheduler.schedule(after: policy.delay) { [self] in
         resubscribe(after: run, on: currentThreadID())
+      }
+      // The pause becomes what disposal cancels, unless the resubscription
+      // has run already (inside `schedule`, or on another thread since):
+      // then `current` holds the next run, which disposal must reach. Under
+      // the state's lock, so a run starting meanwhile comes after.
+      state.withLock { state in
+        if state.run == run { current.inner = pause }
       }
     }
 
