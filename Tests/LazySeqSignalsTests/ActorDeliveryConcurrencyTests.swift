@@ -122,12 +122,3 @@ import Testing
     for subscription in subscriptions { subscription.dispose() }
   }
 }
-
-/// Waits on the main actor until `done()` holds, for at most 20 seconds.
-@MainActor
-private func waitOnMainActor(until done: () -> Bool) async {
-  let deadline = ContinuousClock.now + .seconds(20)
-  while !done(), ContinuousClock.now < deadline {
-    try? await Task.sleep(for: .milliseconds(2))
-  }
-}

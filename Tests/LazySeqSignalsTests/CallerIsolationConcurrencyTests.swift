@@ -280,21 +280,3 @@ final class Draft {
     #endif
   }
 }
-
-/// Waits on the main actor until `done()` holds, for at most 20 seconds,
-/// sleeping between checks so the main queue stays free.
-@MainActor
-private func waitOnMainActor(until done: () -> Bool) async {
-  let deadline = ContinuousClock.now + .seconds(20)
-  while !done(), ContinuousClock.now < deadline {
-    try? await Task.sleep(for: .milliseconds(2))
-  }
-}
-
-/// Returns once every main-queue block enqueued before this call has run.
-@MainActor
-private func afterMainQueueBlocksSentSoFar() async {
-  await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-    DispatchQueue.main.async { done.resume() }
-  }
-}

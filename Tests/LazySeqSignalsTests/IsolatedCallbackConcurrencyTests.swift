@@ -260,26 +260,6 @@ private enum MainQueue {
   }
 }
 
-/// Waits on the main actor until `done()` holds, for at most 20 seconds,
-/// sleeping between checks: the main queue stays free for the other suites
-/// (spinning with `Task.yield()` kept it busy for minutes under
-/// ThreadSanitizer).
-@MainActor
-private func waitOnMainActor(until done: () -> Bool) async {
-  let deadline = ContinuousClock.now + .seconds(20)
-  while !done(), ContinuousClock.now < deadline {
-    try? await Task.sleep(for: .milliseconds(2))
-  }
-}
-
-/// Returns once every main-queue block enqueued before this call has run.
-@MainActor
-private func afterMainQueueBlocksSentSoFar() async {
-  await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-    DispatchQueue.main.async { done.resume() }
-  }
-}
-
 /// Subscribes from nonisolated code: the callback runs on the sending thread.
 private nonisolated func subscribeNonisolated(_ signal: Signal<Int>, _ threads: Guarded<[Bool]>) {
   signal.subscribe(next: { _ in threads.mutate { $0.append(MainQueue.isCurrent) } })
