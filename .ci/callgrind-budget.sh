@@ -35,6 +35,7 @@ budgets=(
   "signal-subscribe-dispose 4700"
   "property-set 750"
   "signal-main-actor-delivery 900"
+  "signal-combinelatest-pump 2350"
   "seq-first-walk 255"
   "seq-ahead-first-walk 125"
   "seq-flatmap-walk 2100"

@@ -90,6 +90,7 @@ public final class Signal<Value> {
   /// are.
   ///
   /// - Returns: the child lifetime (the upstream subscription).
+  @inlinable
   @discardableResult
   func forward<U>(
     to downstream: Subscriber<U>,

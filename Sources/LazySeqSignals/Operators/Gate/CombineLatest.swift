@@ -9,11 +9,13 @@ extension Operators {
   /// which sources have sent a value, and how many have not completed. The
   /// latest values themselves are kept typed by each form. A plain value
   /// inside the downstream's gate.
+  @usableFromInline
   struct CombineLatestState: Equatable {
-    private var sent: [Bool]
-    private var silent: Int
-    private var running: Int
+    @usableFromInline var sent: [Bool]
+    @usableFromInline var silent: Int
+    @usableFromInline var running: Int
 
+    @inlinable
     init(sources: Int) {
       sent = Array(repeating: false, count: sources)
       silent = sources
@@ -22,6 +24,7 @@ extension Operators {
 
     /// Source `index` sent a value; returns whether every source has now
     /// sent (a combination can go out).
+    @inlinable
     mutating func received(from index: Int) -> Bool {
       if !sent[index] {
         sent[index] = true
@@ -32,6 +35,7 @@ extension Operators {
 
     /// Source `index` completed; returns whether all have (the result
     /// completes).
+    @inlinable
     mutating func completed(_ index: Int) -> Bool {
       running -= 1
       return running == 0
@@ -74,28 +78,34 @@ extension Signal where Value: Sendable {
   ///
   /// - Parameter other: the second signal.
   /// - Returns: pairs of latest values; completes when both complete.
+  @inlinable
   public func combineLatest<U: Sendable>(with other: Signal<U>) -> Signal<(Value, U)> {
     Signal<(Value, U)> { downstream in
-      // Inside `downstream`'s gate (see `Subscriber.serialize`).
-      var state = Operators.CombineLatestState(sources: 2)
-      var latest: (Value?, U?) = (nil, nil)
+      // Inside `downstream`'s gate (see `Subscriber.serialize`), which makes
+      // every access exclusive: one box, with no dynamic exclusivity check.
+      let box = GateState(
+        (state: Operators.CombineLatestState(sources: 2), latest: (Value?, U?)(nil, nil)))
       func received(_ index: Int) {
-        if state.received(from: index), let a = latest.0, let b = latest.1 {
+        if box.value.state.received(from: index), let a = box.value.latest.0,
+          let b = box.value.latest.1
+        {
           downstream.sendNext((a, b))
         }
       }
-      func completed(_ index: Int) { if state.completed(index) { downstream.sendCompleted() } }
+      func completed(_ index: Int) {
+        if box.value.state.completed(index) { downstream.sendCompleted() }
+      }
       _ =
         self.join(
           downstream,
           next: {
-            latest.0 = $0
+            box.value.latest.0 = $0
             received(0)
           }, completed: { completed(0) })
         && other.join(
           downstream,
           next: {
-            latest.1 = $0
+            box.value.latest.1 = $0
             received(1)
           }, completed: { completed(1) })
       return nil
@@ -198,6 +208,7 @@ extension Signal {
   ///
   /// - Returns: whether `downstream` is still live (subscribe the next
   ///   source only then).
+  @inlinable
   func join<R>(
     _ downstream: Subscriber<R>, next: @escaping (Value) -> Void, completed: @escaping () -> Void
   ) -> Bool {
