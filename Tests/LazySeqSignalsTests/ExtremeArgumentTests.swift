@@ -246,7 +246,8 @@ private let sweeps: [Sweep] = [
   },
   .count("Signal.chunks(ofCount:)", parameter: "count", minimum: 1) { c in
     let n = c.count
-    requireOutcomes(c, { $0.chunks(ofCount: n) }, expected: { referenceChunks($0, count: n) })
+    requireOutcomes(
+      c, { $0.chunks(ofCount: n).map { Array($0) } }, expected: { referenceChunks($0, count: n) })
   },
   .count("Signal.buffer(count:)", parameter: "count", minimum: 1) { c in
     let n = c.count
@@ -255,12 +256,13 @@ private let sweeps: [Sweep] = [
   .count("Signal.windows(ofCount:step:)", parameter: "count", minimum: 1) { c in
     let n = c.count
     requireOutcomes(
-      c, { $0.windows(ofCount: n) }, expected: { referenceWindows($0, count: n, step: 1) })
+      c, { $0.windows(ofCount: n).map { Array($0) } }, expected: { referenceWindows($0, count: n, step: 1) })
   },
   .count("Signal.windows(ofCount:step:)", parameter: "step", minimum: 1) { c in
     let n = c.count
     requireOutcomes(
-      c, { $0.windows(ofCount: 2, step: n) }, expected: { referenceWindows($0, count: 2, step: n) })
+      c, { $0.windows(ofCount: 2, step: n).map { Array($0) } },
+      expected: { referenceWindows($0, count: 2, step: n) })
   },
   .count("Signal.cycled(times:)", parameter: "times", minimum: 0) { c in
     let n = c.count

@@ -4,13 +4,14 @@
 // windows(ofCount:step:) on signals: full windows only, sent as they fill,
 // the same as the array reference; errors, disposal and bad counts.
 
+import LazySeq
 import LazySeqSignals
 import LazySeqTestSupport
 import Testing
 
 /// The windows of `values` as an array computes them.
-private func reference(_ values: [Int], count: Int, step: Int) -> [[Int]] {
-  stride(from: 0, through: values.count - count, by: step).map { Array(values[$0..<$0 + count]) }
+private func reference(_ values: [Int], count: Int, step: Int) -> [Seq<Int>.Window] {
+  stride(from: 0, through: values.count - count, by: step).map { Seq<Int>.Window(values[$0..<$0 + count]) }
 }
 
 @Suite struct WindowsTests {

@@ -4,39 +4,47 @@
 // chunks(ofCount:) (swift-algorithms `chunks(ofCount:)`, Scala `grouped`).
 
 extension Seq {
-  /// Consecutive arrays of `count` elements; the last may be shorter.
+  /// Consecutive runs of `count` elements; the last may be shorter.
   ///
   /// ```swift
   /// print(Seq(1...7).chunks(ofCount: 3).array)   // [[1, 2, 3], [4, 5, 6], [7]]
   /// print(Seq.iterate(0) { $0 + 1 }.chunks(ofCount: 2).take(2).array)   // [[0, 1], [2, 3]]
+  /// print(Seq(1...7).chunks(ofCount: 3).map { $0.reduce(0, +) }.array)   // [6, 15, 7]
   /// ```
   ///
+  /// Each chunk is a ``Window``: a view of a buffer that the chunks next to
+  /// it share (zero-copy; indices from 0; it compares and prints as an
+  /// array). `map(Array.init)` gives arrays.
+  ///
   /// Lazy and memoized: the i-th chunk evaluates the source elements of the
-  /// i-th chunk only, each once. Works on infinite sequences; walked as a
-  /// temporary, it streams in constant memory.
+  /// i-th chunk only, each once, copying evaluated elements in runs. Works
+  /// on infinite sequences; walked as a temporary, it streams in constant
+  /// memory.
   ///
   /// - Parameter count: The size of each chunk (but the last).
   /// - Returns: The chunks, in order; empty if this sequence is empty.
   /// - Precondition: `count` is at least 1.
-  /// - Complexity: O(1) to create; O(`count`) per chunk.
+  /// - Complexity: O(1) to create; O(`count`) per chunk, with no allocation
+  ///   on the steady path (a buffer of a few chunks is shared). Memory
+  ///   grows with the elements that arrive, never with `count` alone.
   @inlinable
-  public func chunks(ofCount count: Int) -> Seq<[Element]> {
+  public func chunks(ofCount count: Int) -> Seq<Window> {
     Seq._checkPositiveCount(count, "Seq.chunks(ofCount:)")
-    return _derived { source in
-      // The first chunk grows with what arrives (a huge `count` reserves
-      // nothing up front); once a chunk has filled, `count` elements have
-      // been seen, and each later chunk is reserved at its full size, so it
-      // is allocated once.
-      var capacity = Swift.min(count, 64)
-      return {
-        guard let first = source.walker.next() else { return nil }
-        var chunk: [Element] = []
-        chunk.reserveCapacity(capacity)
-        chunk.append(first)
-        while chunk.count < count, let element = source.walker.next() { chunk.append(element) }
-        if chunk.count == count { capacity = count }
-        return chunk
+    let builder = _StateBox<_WindowBuilder<Element>?>(nil)
+    return _derived(producingInto: { source in
+      { slot in
+        if builder.value == nil { builder.value = _WindowBuilder(count: count, step: count) }
+        if source.walker.fill(&builder.value!) {
+          slot.initialize(to: builder.value!.take())
+          return true
+        }
+        // The walk ended: the short last chunk, if any; the buffer goes.
+        let rest = builder.value!.takeRest()
+        builder.value = nil
+        guard let rest else { return false }
+        slot.initialize(to: rest)
+        return true
       }
-    }
+    })
   }
 }

@@ -19,13 +19,24 @@ extension Seq {
   /// print(Seq([1, 2]).windows(ofCount: 3).array)   // []
   /// ```
   ///
+  /// Each window is a ``Window``: a view of a buffer that the windows next
+  /// to it share, so a window copies nothing and overlapping windows store
+  /// their elements once. Its indices start at 0, and it compares, hashes
+  /// and prints as the array of its elements; `map(Array.init)` gives
+  /// arrays.
+  ///
+  /// ```swift
+  /// let sums = Seq([3, 1, 4, 1, 5]).windows(ofCount: 2).map { $0[0] + $0[1] }
+  /// print(sums.array)   // [4, 5, 5, 6]
+  /// ```
+  ///
   /// `windows(ofCount: n, step: n)` is ``chunks(ofCount:)`` without the
   /// short last chunk (pagination that keeps full pages only).
   ///
   /// Lazy and memoized: the first window evaluates `count` source
   /// elements, each later window `step` more, each source element once.
   /// Works on infinite sequences; walked as a temporary, it streams in
-  /// constant memory (the last window).
+  /// constant memory (the buffer of the last windows).
   ///
   /// - Parameters:
   ///   - count: The size of each window.
@@ -33,47 +44,31 @@ extension Seq {
   ///     default.
   /// - Returns: The full windows, in order.
   /// - Precondition: `count` and `step` are at least 1.
-  /// - Complexity: O(1) to create; O(`count` + `step`) per window (each is
-  ///   an array). Memory grows with the elements that arrive, never with
+  /// - Complexity: O(1) to create; O(`step`) per window, with no
+  ///   allocation on the steady path (a buffer of a few hundred elements is
+  ///   shared, and the last `count - 1` elements are copied when it is
+  ///   full). Memory grows with the elements that arrive, never with
   ///   `count` alone: `windows(ofCount: .max)` over a short sequence is
   ///   empty at once.
   @inlinable
-  public func windows(ofCount count: Int, step: Int = 1) -> Seq<[Element]> {
+  public func windows(ofCount count: Int, step: Int = 1) -> Seq<Window> {
     precondition(
       count >= 1, argumentMessage("Seq.windows(ofCount:step:)", "the count must be at least 1", got: count))
     precondition(
       step >= 1, argumentMessage("Seq.windows(ofCount:step:)", "the step must be at least 1", got: step))
-    let last = _StateBox<[Element]?>(nil)
-    return _derived { source in
-      {
-        // A new buffer per window. The first grows with what arrives (a
-        // caller's count is never allocated up front); a later one is
-        // reserved at `count`, which the previous window proved exists.
-        var window: [Element] = []
-        if let previous = last.value {
-          window.reserveCapacity(count)
-          if step < count {
-            window.append(contentsOf: previous[step...])
-          } else {
-            // Skip the elements between the two windows.
-            for _ in 0..<(step - count) {
-              guard source.walker.next() != nil else {
-                last.value = nil
-                return nil
-              }
-            }
-          }
+    let builder = _StateBox<_WindowBuilder<Element>?>(nil)
+    return _derived(producingInto: { source in
+      { slot in
+        // The builder is made with the first demand (nothing is allocated
+        // for a result nobody walks) and released at the end.
+        if builder.value == nil { builder.value = _WindowBuilder(count: count, step: step) }
+        guard source.walker.skip(&builder.value!), source.walker.fill(&builder.value!) else {
+          builder.value = nil
+          return false
         }
-        while window.count < count {
-          guard let element = source.walker.next() else {
-            last.value = nil
-            return nil
-          }
-          window.append(element)
-        }
-        last.value = window
-        return window
+        slot.initialize(to: builder.value!.take())
+        return true
       }
-    }
+    })
   }
 }

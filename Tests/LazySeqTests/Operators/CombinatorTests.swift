@@ -59,7 +59,7 @@ struct CombinatorTests {
     forEachInput(seed: 101) { elements, seq, rng in
       let size = Int.random(in: 1...5, using: &rng)
       let reference = stride(from: 0, to: elements.count, by: size).map {
-        Array(elements[$0..<min($0 + size, elements.count)])
+        Seq<Int>.Window(elements[$0..<min($0 + size, elements.count)])
       }
       check(seq.chunks(ofCount: size), reference, "\(elements) by \(size)")
     }
@@ -69,7 +69,8 @@ struct CombinatorTests {
     forEachInput(seed: 102) { elements, seq, rng in
       let size = Int.random(in: 1...5, using: &rng)
       let reference =
-        elements.count < size ? [] : (0...(elements.count - size)).map { Array(elements[$0..<$0 + size]) }
+        elements.count < size
+        ? [] : (0...(elements.count - size)).map { Seq<Int>.Window(elements[$0..<$0 + size]) }
       check(seq.windows(ofCount: size), reference, "\(elements) by \(size)")
     }
   }
@@ -79,7 +80,7 @@ struct CombinatorTests {
       let size = Int.random(in: 1...5, using: &rng)
       let step = Int.random(in: 1...7, using: &rng)
       let reference = stride(from: 0, through: elements.count - size, by: step).map {
-        Array(elements[$0..<$0 + size])
+        Seq<Int>.Window(elements[$0..<$0 + size])
       }
       check(seq.windows(ofCount: size, step: step), reference, "\(elements) by \(size) step \(step)")
     }
@@ -89,7 +90,10 @@ struct CombinatorTests {
     let naturals = Seq.iterate(0) { $0 + 1 }
     #expect(naturals.windows(ofCount: 3, step: 2).take(3).array == [[0, 1, 2], [2, 3, 4], [4, 5, 6]])
     #expect(naturals.windows(ofCount: 2, step: 5).take(3).array == [[0, 1], [5, 6], [10, 11]])
-    #expect(naturals.windows(ofCount: 10, step: 10).take(2).array == [Array(0..<10), Array(10..<20)])
+    #expect(
+      naturals.windows(ofCount: 10, step: 10).take(2).array.map(Array.init) == [
+        Array(0..<10), Array(10..<20),
+      ])
   }
 
   @Test func windowsWithAStepEvaluatesEachElementOnce() {
@@ -280,7 +284,7 @@ struct CombinatorTests {
   func eagerMode() {
     let calls = CallCounter()
     let eager = Seq([1, 2, 3, 4]).eager
-    let results: [Seq<[Int]>] = [
+    let results: [Seq<Seq<Int>.Window>] = [
       eager.map { calls.tick($0) }.chunks(ofCount: 2), eager.windows(ofCount: 3),
     ]
     #expect(calls.count == 4)

@@ -19,6 +19,9 @@ print(Seq(1...7).chunks(ofCount: 3).array)  // [[1, 2, 3], [4, 5, 6], [7]]
 print(naturals.windows(ofCount: 3).take(2).array)  // [[0, 1, 2], [1, 2, 3]]
 let movingAverage = naturals.windows(ofCount: 4).map { Double($0.reduce(0, +)) / 4 }
 print(movingAverage.take(3).array)  // [1.5, 2.5, 3.5]
+// A window is a view of a buffer its neighbours share (no copy per
+// window); its indices start at 0.
+print(naturals.windows(ofCount: 2).map { $0[1] * $0[0] }.take(3).array)  // [0, 2, 6]
 //: ## Numbering, separating, pairing to the longest
 for (offset, word) in Seq(["zero", "one"]).enumerated() { print(offset, word) }
 // 0 zero

@@ -24,19 +24,23 @@ extension Signal where Value: Sendable {
   /// // done
   /// ```
   ///
-  /// `windows(ofCount: n, step: n)` is ``buffer(count:)`` without the short
-  /// last array.
+  /// `windows(ofCount: n, step: n)` is ``chunks(ofCount:)`` without the
+  /// short last chunk.
   ///
   /// - Parameters:
   ///   - count: the size of each window; at least 1.
   ///   - step: how far each window starts after the previous one; at least
   ///     1, and 1 by default.
   /// - Returns: the full windows, in order.
-  /// - Complexity: O(1) per value, plus O(`count`) per window sent (each is
-  ///   an array); memory O(`count`), growing with the values that arrive
+  /// Each window is a `Seq.Window`, as `Seq.windows(ofCount:step:)` makes:
+  /// a view of a buffer that the windows next to it share (zero-copy;
+  /// indices from 0; it compares and prints as an array).
+  ///
+  /// - Complexity: O(1) per value, with no allocation on the steady path;
+  ///   memory O(`count`) per buffer, growing with the values that arrive
   ///   (never allocated from `count` alone).
   @inlinable  // lazy-performance: a fused operator specializes with its chain
-  public func windows(ofCount count: Int, step: Int = 1) -> Signal<[Value]> {
+  public func windows(ofCount count: Int, step: Int = 1) -> Signal<Seq<Value>.Window> {
     precondition(
       count >= 1, argumentMessage("Signal.windows(ofCount:step:)", "the count must be at least 1", got: count)
     )
@@ -44,55 +48,13 @@ extension Signal where Value: Sendable {
       step >= 1, argumentMessage("Signal.windows(ofCount:step:)", "the step must be at least 1", got: step))
     return lift { sink, _ in
       // One mutation of the captured state per value: each access to a
-      // captured `var` is checked for exclusivity at run time.
-      var windows = Operators.SlidingWindows<Value>(count: count, step: step)
+      // captured `var` is checked for exclusivity at run time. The builder
+      // is `Seq.windows`'s own (Seq+Window.swift).
+      var windows = _WindowBuilder<Value>(count: count, step: step)
       return Sink(
         next: { value in
           if let window = windows.push(value) { sink.next(window) }
         }, end: sink.end)
-    }
-  }
-}
-
-extension Operators {
-  /// The state of one `windows(ofCount:step:)` subscription: the values of
-  /// the window being filled, and how many values to skip before it starts
-  /// (when `step > count`). A plain value in the fused operator's closures.
-  @usableFromInline
-  struct SlidingWindows<Value> {
-    @usableFromInline let count: Int
-    @usableFromInline let step: Int
-    @usableFromInline var window: [Value] = []
-    @usableFromInline var skipping = 0
-
-    @inlinable
-    init(count: Int, step: Int) {
-      self.count = count
-      self.step = step
-    }
-
-    /// Takes the next value; returns the window it completes, if any.
-    @inlinable
-    mutating func push(_ value: Value) -> [Value]? {
-      if skipping > 0 {
-        skipping -= 1
-        return nil
-      }
-      window.append(value)
-      guard window.count == count else { return nil }
-      // The next window starts in a new buffer: one allocation per window.
-      // The first window grew with what arrived; `count` values have now
-      // arrived, so reserving that many allocates nothing a caller's count
-      // alone asked for.
-      var next: [Value] = []
-      next.reserveCapacity(count)
-      if step < count {
-        next.append(contentsOf: window[step...])
-      } else {
-        skipping = step - count
-      }
-      swap(&window, &next)
-      return next
     }
   }
 }
