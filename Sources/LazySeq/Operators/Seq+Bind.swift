@@ -74,9 +74,38 @@ extension Seq {
 
   /// Maps each element to any `Sequence` and concatenates the results,
   /// lazily (the inner sequences are pulled on demand).
+  ///
+  /// ```swift
+  /// let orders = [[3, 4], [], [5]]
+  /// print(Seq(orders).flatMap { $0 }.map { $0 * 10 }.array)   // [30, 40, 50]
+  /// ```
+  ///
+  /// Each inner sequence is walked in place by its own iterator: an array
+  /// the closure returns (an order's items, say) costs no allocation.
+  /// `transform` runs at most once per source element, only when the result
+  /// needs that element's sequence; empty results are skipped in a loop
+  /// (constant stack).
   @inlinable
   public func flatMap<S: Sequence>(_ transform: @escaping (Element) -> S) -> Seq<S.Element> {
-    flatMap { (element: Element) -> Seq<S.Element> in Seq<S.Element>(transform(element)) }
+    // The iterator of the inner sequence being walked; `nil` before the
+    // first and after the end (released as soon as the result ends).
+    let inner = _StateBox<S.Iterator?>(nil)
+    return _derived(
+      producingInto: { source in
+        { slot in
+          while true {
+            if let value = inner.value?.next() {
+              slot.initialize(to: value)
+              return true
+            }
+            guard let element = source.walker.next() else {
+              inner.value = nil
+              return false
+            }
+            inner.value = transform(element).makeIterator()
+          }
+        }
+      })
   }
 
   /// Concatenates a sequence of sequences (RAC `-flatten`). Lazy.
