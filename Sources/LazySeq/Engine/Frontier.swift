@@ -83,19 +83,29 @@ internal struct _Batch<Element> {
   /// initialized). Publishes each output. Returns how many were made;
   /// fewer than `count` means the end. Inlined into each operator's batch
   /// producer, so that the loop is specialised for it.
+  ///
+  /// `neverEnds`: `step` never returns `.ended`, so each source element it
+  /// is given makes at most one output and is never wasted. The fill may
+  /// then read a source that is itself produced in batches (a fused
+  /// walk's) a run at a time: as many elements as outputs are still
+  /// wanted, never more, so its closures run for no element the result
+  /// does not consume. A step that may end reads one source element at a
+  /// time (the elements after its end are never evaluated).
   @inlinable @inline(__always)
   internal func fill<Source>(
-    from source: _WalkerBox<Source>, _ step: (Source, UnsafeMutablePointer<Element>) -> _Filled
+    from source: _WalkerBox<Source>, neverEnds: Bool = false,
+    _ step: (Source, UnsafeMutablePointer<Element>) -> _Filled
   ) -> Int {
     // One loop for a memo's elements and one for the others, so that the
     // loop does not ask each time whether it publishes.
     segment == nil
-      ? _fill(from: source, publishing: false, step) : _fill(from: source, publishing: true, step)
+      ? _fill(from: source, publishing: false, neverEnds: neverEnds, step)
+      : _fill(from: source, publishing: true, neverEnds: neverEnds, step)
   }
 
   @inlinable @inline(__always)
   internal func _fill<Source>(
-    from source: _WalkerBox<Source>, publishing: Bool,
+    from source: _WalkerBox<Source>, publishing: Bool, neverEnds: Bool,
     _ step: (Source, UnsafeMutablePointer<Element>) -> _Filled
   ) -> Int {
     var made = 0
@@ -130,11 +140,31 @@ internal struct _Batch<Element> {
         source.walker.index = index &+ read
         continue
       }
+      if neverEnds, source.walker.upstream?.batchProducer != nil {
+        // A fused source that makes batches: a run of it, read into a
+        // temporary and passed on in place.
+        let wanted = Swift.min(count &- made, _runLength(of: Source.self))
+        let read = withUnsafeTemporaryAllocation(of: Source.self, capacity: wanted) { run in
+          let elements = run.baseAddress.unsafelyUnwrapped
+          let read = source.walker.next(into: elements, count: wanted)
+          for i in 0..<read { _ = ends(step((elements + i).move(), base + made)) }
+          return read
+        }
+        if read < wanted { break }
+        continue
+      }
       guard let element = source.walker.next() else { break }
       if ends(step(element, base + made)) { return made }
     }
     return made
   }
+}
+
+/// How many elements a run read ahead of its consumer holds at most: 64,
+/// fewer for large elements (a run lives on the stack, in at most 4 KB).
+@inlinable @inline(__always)
+internal func _runLength<Element>(of _: Element.Type) -> Int {
+  Swift.max(1, Swift.min(64, 4_096 / Swift.max(1, MemoryLayout<Element>.stride)))
 }
 
 /// What a batch producer's step did with one source element (see

@@ -122,6 +122,41 @@ internal struct _Walker<Element> {
     return made
   }
 
+  /// Calls `body` on each remaining element, in order, to the end. A fused
+  /// walk whose producer makes batches is read a run at a time (up to
+  /// `_runLength` elements, through a temporary), so that the stages of a
+  /// temporary pipeline run as loops: their closures then run up to a run
+  /// ahead of `body`. Any other walk steps one element at a time. For the
+  /// consumers that walk to the end and return one result (see
+  /// Seq+Consumers.swift); not for a `Seq.Iterator`'s walker.
+  @inlinable
+  internal mutating func forEachInRuns(_ body: (Element) throws -> Void) rethrows {
+    if canFuse {
+      canFuse = false
+      _ = _tryFuse()
+    }
+    guard upstream?.batchProducer != nil else {
+      while let element = next() { try body(element) }
+      return
+    }
+    let length = _runLength(of: Element.self)
+    try withUnsafeTemporaryAllocation(of: Element.self, capacity: length) { run in
+      let elements = run.baseAddress.unsafelyUnwrapped
+      while true {
+        let read = next(into: elements, count: length)
+        var used = 0
+        // If `body` throws, the rest of the run is dropped.
+        defer { (elements + used).deinitialize(count: read &- used) }
+        while used < read {
+          let element = (elements + used).move()
+          used &+= 1
+          try body(element)
+        }
+        if read < length { return }
+      }
+    }
+  }
+
   /// Leaves a fused walk that was copied: walks on, from its start, the
   /// memo that the frontier hands to each of the copies (made by the first
   /// copy that gets here), so that every copy sees every remaining element

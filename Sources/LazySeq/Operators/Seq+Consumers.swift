@@ -13,6 +13,12 @@
 // owns it, fused where the stages allow, and releases what it passed, as
 // `for`-`in` does. A sequence held in a variable is copied into the call
 // (the caller's copy keeps it) and memoizes as before.
+//
+// The consumers that walk to the end and return one result (reduce,
+// reduce(into:), foldLeft, count, count(where:), last, min, max, joined) read a fused
+// walk in runs (`_Walker.forEachInRuns`): its stages' closures run up to a
+// run ahead of the consumer's closure (Docs/Seq.md, "Runs"). forEach and
+// the consumers that stop at an answer step one element at a time.
 
 extension Seq {
   /// Combines the elements from the left, like `Sequence.reduce(_:_:)`;
@@ -29,7 +35,7 @@ extension Seq {
   ) rethrows -> Result {
     var result = initialResult
     var walker = _Walker(consume self, canFuse: true)
-    while let element = walker.next() { result = try nextPartialResult(result, element) }
+    try walker.forEachInRuns { result = try nextPartialResult(result, $0) }
     return result
   }
 
@@ -49,7 +55,7 @@ extension Seq {
   ) rethrows -> Result {
     var result = initialResult
     var walker = _Walker(consume self, canFuse: true)
-    while let element = walker.next() { try updateAccumulatingResult(&result, element) }
+    try walker.forEachInRuns { try updateAccumulatingResult(&result, $0) }
     return result
   }
 
@@ -116,9 +122,7 @@ extension Seq {
   public consuming func count(where predicate: (Element) throws -> Bool) rethrows -> Int {
     var count = 0
     var walker = _Walker(consume self, canFuse: true)
-    while let element = walker.next() {
-      if try predicate(element) { count += 1 }
-    }
+    try walker.forEachInRuns { if try predicate($0) { count += 1 } }
     return count
   }
 
@@ -136,7 +140,7 @@ extension Seq {
     consuming get {
       var count = 0
       var walker = _Walker(consume self, canFuse: true)
-      while walker.next() != nil { count += 1 }
+      walker.forEachInRuns { _ in count += 1 }
       return count
     }
   }
@@ -152,7 +156,7 @@ extension Seq {
     consuming get {
       var last: Element?
       var walker = _Walker(consume self, canFuse: true)
-      while let element = walker.next() { last = element }
+      walker.forEachInRuns { last = $0 }
       return last
     }
   }
@@ -165,10 +169,14 @@ extension Seq {
   public consuming func min(
     by areInIncreasingOrder: (Element, Element) throws -> Bool
   ) rethrows -> Element? {
+    var result: Element?
     var walker = _Walker(consume self, canFuse: true)
-    guard var result = walker.next() else { return nil }
-    while let element = walker.next() {
-      if try areInIncreasingOrder(element, result) { result = element }
+    try walker.forEachInRuns { element in
+      if let smallest = result {
+        if try areInIncreasingOrder(element, smallest) { result = element }
+      } else {
+        result = element
+      }
     }
     return result
   }
@@ -182,10 +190,14 @@ extension Seq {
   public consuming func max(
     by areInIncreasingOrder: (Element, Element) throws -> Bool
   ) rethrows -> Element? {
+    var result: Element?
     var walker = _Walker(consume self, canFuse: true)
-    guard var result = walker.next() else { return nil }
-    while let element = walker.next() {
-      if try !areInIncreasingOrder(element, result) { result = element }
+    try walker.forEachInRuns { element in
+      if let largest = result {
+        if try !areInIncreasingOrder(element, largest) { result = element }
+      } else {
+        result = element
+      }
     }
     return result
   }
@@ -296,11 +308,11 @@ extension Seq where Element: StringProtocol {
   @inlinable
   public consuming func joined(separator: String = "") -> String {
     var result = ""
+    var isFirst = true
     var walker = _Walker(consume self, canFuse: true)
-    guard let first = walker.next() else { return result }
-    result.append(contentsOf: first)
-    while let element = walker.next() {
-      result.append(separator)
+    walker.forEachInRuns { element in
+      if !isFirst { result.append(separator) }
+      isFirst = false
       result.append(contentsOf: element)
     }
     return result

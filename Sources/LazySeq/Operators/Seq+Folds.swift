@@ -22,7 +22,7 @@ extension Seq {
     var result = start
     // Consumed: a temporary receiver is walked without keeping its head.
     var walker = _Walker(consume self, canFuse: true)
-    while let element = walker.next() { result = reduce(result, element) }
+    walker.forEachInRuns { result = reduce(result, $0) }
     return result
   }
 

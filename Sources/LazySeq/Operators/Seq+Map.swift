@@ -33,7 +33,7 @@ extension Seq {
     _ source: _WalkerBox<Element>, _ transform: @escaping (Element) -> U
   ) -> _BatchProducer<U> {
     { batch in
-      batch.fill(from: source) { element, slot in
+      batch.fill(from: source, neverEnds: true) { element, slot in
         slot.initialize(to: transform(element))
         return .made
       }
@@ -60,7 +60,7 @@ extension Seq {
       },
       batches: { source in
         { batch in
-          batch.fill(from: source) { element, slot in
+          batch.fill(from: source, neverEnds: true) { element, slot in
             guard let value = transform(element) else { return .skipped }
             slot.initialize(to: value)
             return .made

@@ -41,7 +41,7 @@ extension Seq {
         { batch in
           var (running, index) = state.value
           defer { state.value = (running, index) }
-          return batch.fill(from: source) { element, slot in
+          return batch.fill(from: source, neverEnds: true) { element, slot in
             running = reduceWithIndex(running, element, index)
             index += 1
             slot.initialize(to: running)
@@ -75,7 +75,7 @@ extension Seq {
       },
       batches: { source in
         { batch in
-          batch.fill(from: source) { element, slot in
+          batch.fill(from: source, neverEnds: true) { element, slot in
             slot.initialize(to: reduce(previous.value, element))
             previous.value = element
             return .made

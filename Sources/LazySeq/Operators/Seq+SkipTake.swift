@@ -92,7 +92,7 @@ extension Seq {
       batches: { source in
         { batch in
           // Never reads past the count: the batch is cut to what remains.
-          let made = batch.prefix(count - taken.value).fill(from: source) { element, slot in
+          let made = batch.prefix(count - taken.value).fill(from: source, neverEnds: true) { element, slot in
             slot.initialize(to: element)
             return .made
           }

@@ -326,3 +326,116 @@ struct LazinessTests {
     #expect(calls.count == 0)
   }
 }
+
+/// The consumers that walk to the end and return one result (`reduce`,
+/// `reduce(into:)`, `foldLeft`, `count`, `count(where:)`, `last`, `min`, `max`,
+/// `joined`) read a temporary pipeline whose stages make batches a run at a
+/// time: the stages' closures run up to a run (64 elements) ahead of the
+/// consumer's closure, never for an element past the end, a `take(n)` or the
+/// element where `take(while:)` stops. `for`-`in`, `forEach`, the consumers
+/// that stop at an answer, and every walk of a held sequence take one
+/// element at a time.
+@Suite("Consumers that walk to the end read a temporary in runs")
+struct RunLazinessTests {
+  private struct Stop: Error {}
+
+  @Test("reduce runs the stages of a temporary a run ahead of its closure")
+  func reduceReadsRuns() {
+    var log: [String] = []
+    let sum = Seq(0..<3).map { x -> Int in
+      log.append("map \(x)")
+      return x
+    }
+    .filter { _ in true }
+    .reduce(0) { total, x in
+      log.append("add \(x)")
+      return total + x
+    }
+    #expect(sum == 3)
+    #expect(log == ["map 0", "map 1", "map 2", "add 0", "add 1", "add 2"])
+  }
+
+  @Test("for-in, forEach and a held sequence take one element at a time")
+  func exactConsumers() {
+    var log: [String] = []
+    func mapped() -> Seq<Int> {
+      Seq(0..<2).map { x -> Int in
+        log.append("map \(x)")
+        return x
+      }
+    }
+    // swift-format-ignore: ReplaceForEachWithForLoop
+    // (`Seq.forEach` itself is under test.)
+    mapped().forEach { log.append("body \($0)") }
+    #expect(log == ["map 0", "body 0", "map 1", "body 1"])
+    log = []
+    for x in mapped() { log.append("body \(x)") }
+    #expect(log == ["map 0", "body 0", "map 1", "body 1"])
+    log = []
+    let held = mapped()
+    _ = held.reduce(0) { total, x in
+      log.append("add \(x)")
+      return total + x
+    }
+    #expect(log == ["map 0", "add 0", "map 1", "add 1"])
+  }
+
+  @Test("A throwing closure stops the walk; the stages ran at most a run ahead")
+  func throwingConsumerStopsWithinARun() {
+    let calls = CallCounter()
+    #expect(throws: Stop.self) {
+      try Seq(0..<1_000).map { calls.tick($0) }.reduce(0) { total, x in
+        if x == 10 { throw Stop() }
+        return total + x
+      }
+    }
+    #expect(calls.count == 64)
+    // The same pipeline held: exact.
+    let heldCalls = CallCounter()
+    let held = Seq(0..<1_000).map { heldCalls.tick($0) }
+    #expect(throws: Stop.self) {
+      try held.reduce(0) { total, x in
+        if x == 10 { throw Stop() }
+        return total + x
+      }
+    }
+    #expect(heldCalls.count == 11)
+  }
+
+  @Test("Runs stop at the end, at take(n) and where take(while:) stops")
+  func runsNeverPassTheEnd() {
+    let calls = CallCounter()
+    let sum = Seq.iterate(0) { $0 + 1 }.map { calls.tick($0) }.take(while: { $0 < 10 }).reduce(0, +)
+    #expect(sum == 45)
+    #expect(calls.count == 11)
+    let taken = CallCounter()
+    #expect(Seq.iterate(0) { $0 + 1 }.map { taken.tick($0) }.filter { $0 >= 0 }.take(5).count == 5)
+    #expect(taken.count == 5)
+    let short = CallCounter()
+    #expect(Seq(0..<3).map { short.tick($0) }.scan(start: 0, reduce: +).last == 3)
+    #expect(short.count == 3)
+    // A step that would trap past the stop is never evaluated there.
+    let powers = Seq.iterate(1) { $0 * 2 }.take(while: { $0 < 1 << 40 }).map { $0 &* 3 }.count
+    #expect(powers == 40)
+  }
+
+  @Test("Each batched consumer gives the exact answer")
+  func batchedConsumersAnswer() {
+    func numbers() -> Seq<Int> { Seq(0..<1_000).map { ($0 * 7919) % 1_000 }.filter { $0 % 3 != 0 } }
+    let reference = (0..<1_000).map { ($0 * 7919) % 1_000 }.filter { $0 % 3 != 0 }
+    #expect(numbers().reduce(0, +) == reference.reduce(0, +))
+    #expect(numbers().reduce(into: 0) { $0 += $1 } == reference.reduce(0, +))
+    #expect(numbers().foldLeft(start: 0, reduce: +) == reference.reduce(0, +))
+    #expect(numbers().count == reference.count)
+    #expect(numbers().count(where: { $0 > 500 }) == reference.count(where: { $0 > 500 }))
+    #expect(numbers().last == reference.last)
+    let (smallest, largest) = (numbers().min(), numbers().max())
+    #expect(smallest == reference.min() && largest == reference.max())
+    let (smallestDown, largestDown) = (numbers().min { $0 > $1 }, numbers().max { $0 > $1 })
+    #expect(smallestDown == reference.max() && largestDown == reference.min())
+    #expect(
+      Seq(reference).map(String.init).joined(separator: ",")
+        == reference.map(String.init).joined(separator: ","))
+    #expect(Seq<Int>().map { $0 }.min() == nil && Seq<Int>().map { $0 }.last == nil)
+  }
+}
