@@ -205,11 +205,13 @@ extension Seq {
     return _slowUncons
   }
 
-  /// `uncons` past the fast path.
+  /// `uncons` past the fast path: one step of a walk, which evaluates the
+  /// head (and nothing after it) and ends where the tail starts.
   @inlinable @inline(never)
   internal var _slowUncons: (head: Element, tail: Seq<Element>)? {
-    guard let head = head else { return nil }
-    return (head, tail)
+    var walker = _Walker(self)
+    guard let head = walker.next() else { return nil }
+    return (head, Seq(_storage: walker.storage, index: walker.index, mode: _mode))
   }
 
   /// Whether the sequence has no elements. Evaluates at most the first one.

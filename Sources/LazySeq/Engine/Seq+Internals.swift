@@ -170,6 +170,20 @@ extension Seq {
         batches: makeBatchProducer(source)))
   }
 
+  /// As `_derived(producingInto:batches:)`, for an operator written once,
+  /// as a batch producer: its element producer is a batch of one.
+  @inlinable
+  internal func _derived<U>(
+    batchesOnly makeBatchProducer: (_ source: _WalkerBox<Element>) -> _BatchProducer<U>
+  ) -> Seq<U> {
+    let source = _WalkerBox(self)
+    let batchProducer = makeBatchProducer(source)
+    return _finish(
+      Seq<U>._memo(
+        sources: _Sources(source), producingInto: { slot in batchProducer(_Batch(slot, count: 1)) == 1 },
+        batches: batchProducer))
+  }
+
   /// As `_derived(_:)`, with a batch producer too (see `_Batch`), for
   /// evaluating ahead.
   @inlinable

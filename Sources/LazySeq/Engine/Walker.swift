@@ -173,6 +173,11 @@ internal struct _Walker<Element> {
     return _slowNext()
   }
 
+  /// Whether the walk has ended (or started on the empty sequence): it
+  /// holds neither a storage nor a producer.
+  @inlinable
+  internal var isFinished: Bool { storage == nil && upstream == nil }
+
   /// The position as a sequence (the rest of the walk).
   @inlinable
   internal var position: Seq<Element> { Seq(_storage: storage, index: index) }

@@ -31,19 +31,27 @@ extension Seq {
   public func chunks(ofCount count: Int) -> Seq<Window> {
     Seq._checkPositiveCount(count, "Seq.chunks(ofCount:)")
     let builder = _StateBox<_WindowBuilder<Element>?>(nil)
-    return _derived(producingInto: { source in
-      { slot in
-        if builder.value == nil { builder.value = _WindowBuilder(count: count, step: count) }
-        if source.walker.fill(&builder.value!) {
-          slot.initialize(to: builder.value!.take())
-          return true
+    return _derived(batchesOnly: { source in
+      { batch in
+        var made = 0
+        while made < batch.count {
+          if builder.value == nil {
+            guard !source.walker.isFinished else { break }
+            builder.value = _WindowBuilder(count: count, step: count)
+          }
+          if source.walker.fill(&builder.value!) {
+            (batch.base + made).initialize(to: builder.value!.take())
+          } else {
+            // The walk ended: the short last chunk, if any; the buffer goes.
+            let rest = builder.value!.takeRest()
+            builder.value = nil
+            guard let rest else { break }
+            (batch.base + made).initialize(to: rest)
+          }
+          made &+= 1
+          batch.published(made)
         }
-        // The walk ended: the short last chunk, if any; the buffer goes.
-        let rest = builder.value!.takeRest()
-        builder.value = nil
-        guard let rest else { return false }
-        slot.initialize(to: rest)
-        return true
+        return made
       }
     })
   }
