@@ -203,7 +203,7 @@ enum MovingSums {
     values.indices.dropLast(19).lazy.map { values[$0..<$0 + 20].reduce(0, &+) }.reduce(0, mix)
   }
 
-  /// `Seq`: `windows(ofCount: 20)` (each window a new array).
+  /// `Seq`: `windows(ofCount: 20)` (each window a view of a shared buffer).
   static func seq(_ values: [Int]) -> Int {
     values.seq.windows(ofCount: 20).map { $0.reduce(0, &+) }.reduce(0, mix)
   }
@@ -235,7 +235,7 @@ enum ChunkSums {
       .map { values[$0..<min($0 + 100, values.count)].reduce(0, &+) }.reduce(0, mix)
   }
 
-  /// `Seq`: `chunks(ofCount: 100)` (each chunk a new array).
+  /// `Seq`: `chunks(ofCount: 100)` (each chunk a view of a shared buffer).
   static func seq(_ values: [Int]) -> Int {
     values.seq.chunks(ofCount: 100).map { $0.reduce(0, &+) }.reduce(0, mix)
   }

@@ -12,7 +12,7 @@ import Synchronization
 import Testing
 
 @Suite struct WindowConcurrencyTests {
-  static let count = 30_000
+  static let count = 10_000
 
   @Test(arguments: [(7, 1), (7, 3), (300, 1), (50, 50)])
   func threadsReadWindowsWhileTheBuilderAppends(count: Int, step: Int) {
