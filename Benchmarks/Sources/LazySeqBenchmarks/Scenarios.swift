@@ -138,7 +138,9 @@ struct Runner {
         id: "10s", scenario: "sliding windows of 8, step 2, on a Seq", size: n, unit: "ns/el",
         ours: onSeq.ours, oursName: "for w in Seq(array).windows(ofCount: 8, step: 2)",
         baseline: onSeq.baseline, baselineName: "index loop over the array (no copies)", target: .reference,
-        note: "Each window is a Seq.Window (a view of a shared buffer, no copy); the loop reads two elements of each."))
+        note:
+          "Each window is a Seq.Window (a view of a shared buffer, no copy); the loop reads two elements of each."
+      ))
     let onSignal = compare(
       "10g", ours: Contender(name: "Signal", elements: n) { OursSignals.windows(n) }, baseline: loop)
     rows.append(
@@ -147,7 +149,9 @@ struct Runner {
         ours: onSignal.ours, oursName: "Subject().signal.windows(ofCount: 8, step: 2).subscribe(next:)",
         baseline: onSignal.baseline, baselineName: "index loop over the array (no copies)",
         target: .reference,
-        note: "Each window is a Seq.Window (a view of a shared buffer, no copy), sent through the subject's gate."))
+        note:
+          "Each window is a Seq.Window (a view of a shared buffer, no copy), sent through the subject's gate."
+      ))
   }
 
   // MARK: Scenarios 1–3 (+ sweep)
