@@ -23,7 +23,7 @@ import re
 import sys
 
 SEQ_TESTS = "Tests/LazySeqTests/Operators/ExtremeArgumentTests.swift"
-SIGNAL_TESTS = "Tests/LazySeqSignalsTests/ExtremeArgumentTests.swift"
+SIGNAL_TESTS = "Tests/LazySeqSignalsTests/Contracts/ExtremeArgumentTests.swift"
 
 # Each type whose count and duration parameters are swept, and the file of
 # its rows.

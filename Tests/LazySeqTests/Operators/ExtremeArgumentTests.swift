@@ -12,7 +12,7 @@
 // `.ci/argument-sweep.py` fails CI when a public member of `Seq` with an
 // `Int` parameter has no row in `sweeps` below (the API and the parameter,
 // as written there). The `Signal` rows are in
-// Tests/LazySeqSignalsTests/ExtremeArgumentTests.swift.
+// Tests/LazySeqSignalsTests/Contracts/ExtremeArgumentTests.swift.
 
 import Foundation
 import LazySeq
