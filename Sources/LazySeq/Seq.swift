@@ -109,7 +109,7 @@ extension Seq {
       unowned(unsafe) let storage = _storage.unsafelyUnwrapped
       if storage._kind == .segment {
         unowned(unsafe) let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
-        if _index < segment.loadState() >> _Segment<Element>.countShift {
+        if _index < segment.loadState().count {
           return segment.base[_index]
         }
       }
@@ -148,7 +148,7 @@ extension Seq {
       }
       let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
       let state = segment.loadState()
-      if walker.index >= segment.capacity && state & _Segment<Element>.linkedBit != 0 {
+      if walker.index >= segment.capacity && state.isLinked {
         // A position past this segment's end, handed out before its
         // successor existed: re-anchor it there, so that a head/tail walk
         // does not hop over every segment since its start at each step.
@@ -157,10 +157,10 @@ extension Seq {
         continue
       }
       let next = walker.index + 1
-      if state & _Segment<Element>.endedBit != 0 && next >= state >> _Segment<Element>.countShift {
+      if state.isEnded && next >= state.count {
         return Seq(_storage: nil, index: 0, mode: _mode)
       }
-      if next == segment.capacity && state & _Segment<Element>.linkedBit != 0 {
+      if next == segment.capacity && state.isLinked {
         return Seq(_storage: segment.next, index: 0, mode: _mode)
       }
       return Seq(_storage: segment, index: next, mode: _mode)
@@ -196,7 +196,7 @@ extension Seq {
     if _storage?._kind == .segment {
       let next = _index &+ 1
       let state = _storage.unsafelyUnwrapped._segmentState
-      if next < state >> _Segment<Element>.countShift {
+      if next < state.count {
         var tail = self
         tail._index = next
         return (_storage.unsafelyUnwrapped._segmentBase[_index], tail)
@@ -227,8 +227,8 @@ extension Seq {
     if let storage = _storage, storage._kind == .segment {
       let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
       let state = segment.loadState()
-      if state & _Segment<Element>.endedBit != 0 {
-        let count = state >> _Segment<Element>.countShift
+      if state.isEnded {
+        let count = state.count
         guard _index < count else { return [] }
         if _index == 0, let adopted = segment.adopted { return Array(adopted) }
         return Array(UnsafeBufferPointer(start: segment.base + _index, count: count - _index))
@@ -266,7 +266,7 @@ extension Seq: Sequence {
   public var underestimatedCount: Int {
     guard let storage = _storage, storage._kind == .segment else { return 0 }
     let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
-    let count = segment.loadState() >> _Segment<Element>.countShift
+    let count = segment.loadState().count
     return Swift.max(0, Swift.min(count, segment.capacity) - _index)
   }
 }

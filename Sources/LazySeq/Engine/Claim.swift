@@ -45,8 +45,8 @@ extension _Frontier {
   /// for the production to end. No read-modify-write on the way.
   @inlinable @inline(__always)
   internal func _produce(
-    into segment: _Segment<Element>, seen: Int, as recordRef: Unmanaged<_ClaimRecord>
-  ) -> Int? {
+    into segment: _Segment<Element>, seen: ChunkState, as recordRef: Unmanaged<_ClaimRecord>
+  ) -> ChunkState? {
     recordRef._withUnsafeGuaranteedRef { record in
       // This thread is producing an element of this memo already, and
       // the producer demands the element it is producing.
@@ -59,8 +59,8 @@ extension _Frontier {
       // a thread taking the claim now waits for this production. So the
       // state is `seen` (checked in the invariants build).
       _checkInvariants(producingInto: segment, seen: seen)  // LAZYSEQ_INVARIANTS only
-      let published: Int
-      let count = seen >> _Segment<Element>.countShift
+      let published: ChunkState
+      let count = seen.count
       // Read after the fence of `_enterProduction`: a thread that parked
       // before it is seen here (see `_park`).
       if _slowPath(mode.load(ordering: .relaxed) != 1) {
@@ -70,7 +70,7 @@ extension _Frontier {
       } else if _slowPath(!producer(segment.base + count)) {
         published = _end(segment, seen: seen)
       } else {
-        published = (count &+ 1) << _Segment<Element>.countShift
+        published = ChunkState(count: count &+ 1)
         // Publishes the element (rule 1 of Locking.swift).
         segment.state.store(published, ordering: .releasing)
       }
@@ -86,14 +86,14 @@ extension _Frontier {
   /// began), then produces as `_produce` does, evaluating ahead if the
   /// memo does.
   @inlinable @inline(never)
-  internal func _produceSlowly(into segment: _Segment<Element>, seen: Int) -> Int {
+  internal func _produceSlowly(into segment: _Segment<Element>, seen: ChunkState) -> ChunkState {
     let mode = self.mode.load(ordering: .relaxed)
     if mode & _Frontier.parkedBit != 0 { _wakeParked() }
-    let count = seen >> _Segment<Element>.countShift
+    let count = seen.count
     if count >= segment.capacity { return _link(after: segment, seen: seen) }
     guard producer(segment.base + count) else { return _end(segment, seen: seen) }
     guard mode & ~_Frontier.parkedBit > 1 else {
-      let state = (count &+ 1) << _Segment<Element>.countShift
+      let state = ChunkState(count: count &+ 1)
       segment.state.store(state, ordering: .releasing)
       return state
     }
@@ -118,7 +118,7 @@ extension _Frontier {
   /// wait. The timeout covers a holder that publishes and then stops
   /// walking: nobody produces, so nobody looks at the bit.
   @usableFromInline @inline(never)
-  internal func _park(on segment: _Segment<Element>, seen: Int) {
+  internal func _park(on segment: _Segment<Element>, seen: ChunkState) {
     let lot = _lot()
     _countPark()  // LAZYSEQ_INVARIANTS only
     _countSynchronisingOperation()  // LAZYSEQ_INVARIANTS only
@@ -177,7 +177,7 @@ extension _Frontier {
   /// takes the claim over (one compare-and-swap) and produces the element
   /// itself.
   @usableFromInline @inline(never)
-  internal func _waitOrTakeOver(_ segment: _Segment<Element>, seen: Int, me: UInt) -> Int {
+  internal func _waitOrTakeOver(_ segment: _Segment<Element>, seen: ChunkState, me: UInt) -> ChunkState {
     var mine = _record(of: me)
     if let mine, mine.producing.load(ordering: .relaxed) != 0 {
       _reentrantForce("a lazy sequence")
@@ -240,11 +240,13 @@ extension _Frontier {
   /// (the holder slowed down or stopped), so it never waits for an element
   /// that nobody is producing.
   @inlinable @inline(__always)
-  internal func _isChunkReady(_ state: Int, since seen: Int, in segment: _Segment<Element>) -> Bool {
-    let count = state >> _Segment<Element>.countShift
-    return state & (_Segment<Element>.endedBit | _Segment<Element>.linkedBit) != 0
+  internal func _isChunkReady(_ state: ChunkState, since seen: ChunkState, in segment: _Segment<Element>)
+    -> Bool
+  {
+    let count = state.count
+    return !state.isOpen
       || count >= segment.capacity
-      || count &- (seen >> _Segment<Element>.countShift) >= _Frontier.waitedChunk
+      || count &- seen.count >= _Frontier.waitedChunk
   }
 
   /// How many new elements a waiting thread waits for while the holder
@@ -322,7 +324,7 @@ extension _Frontier {
   /// parts).
   @usableFromInline
   internal func _ifUnstarted<R>(_ segment: _Segment<Element>, _ body: () -> R) -> R? {
-    guard segment.state.load(ordering: .acquiring) == 0 else { return nil }
+    guard segment.state.load(ordering: .acquiring) == .empty else { return nil }
     let me = currentThreadID()
     // Held by another thread: give up before adding a record.
     let current = holder.load(ordering: .acquiring)
@@ -340,7 +342,7 @@ extension _Frontier {
     }
     guard _enterProduction(recordRef) else { return nil }
     if !wasHeld { _waitForProductions(except: record) }
-    let result = segment.state.load(ordering: .acquiring) == 0 ? body() : nil
+    let result = segment.state.load(ordering: .acquiring) == .empty ? body() : nil
     record.producing.store(0, ordering: .releasing)
     if !wasHeld {
       // Free the claim again (unless it was taken over meanwhile).

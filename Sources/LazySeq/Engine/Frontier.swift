@@ -63,7 +63,7 @@ internal struct _Batch<Element> {
   internal func published(_ made: Int) {
     guard let segment else { return }
     segment._withUnsafeGuaranteedRef {
-      $0.state.store((start &+ made) << _Segment<Element>.countShift, ordering: .releasing)
+      $0.state.store(ChunkState(count: start &+ made), ordering: .releasing)
     }
   }
 
@@ -191,7 +191,7 @@ internal final class _Frontier<Element>: _StorageBase {
   /// Initializes the pointee (uninitialized memory) with the next element
   /// and returns `true`, or returns `false` at the end, leaving it
   /// uninitialized; called only by the claim's holder, until it has
-  /// returned `false` (the segment's `endedBit` then records the end).
+  /// returned `false` (the segment's `isEnded` then records the end).
   ///
   /// A pointer and a `Bool` are passed the same way whatever `Element` is,
   /// so a producer made inside a specialized operator is called as it was
@@ -309,7 +309,7 @@ internal final class _Frontier<Element>: _StorageBase {
   /// caller's walker keeps the segment alive, and the segment keeps its
   /// frontier alive.
   @inlinable @inline(__always)
-  internal static func force(_ segmentRef: Unmanaged<_Segment<Element>>, seen: Int) -> Int {
+  internal static func force(_ segmentRef: Unmanaged<_Segment<Element>>, seen: ChunkState) -> ChunkState {
     segmentRef._withUnsafeGuaranteedRef { segment in
       Unmanaged.passUnretained(segment.frontier.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
         frontier in
@@ -328,9 +328,9 @@ internal final class _Frontier<Element>: _StorageBase {
   /// The claimed part of `force` when the producer has ended: releases
   /// what it read from, then publishes the end.
   @inlinable @inline(never)
-  internal func _end(_ segment: _Segment<Element>, seen: Int) -> Int {
+  internal func _end(_ segment: _Segment<Element>, seen: ChunkState) -> ChunkState {
     _releaseSources()
-    let ended = seen | _Segment<Element>.endedBit
+    let ended = seen.ended
     _publish(ended, in: segment)
     return ended
   }
@@ -339,16 +339,16 @@ internal final class _Frontier<Element>: _StorageBase {
   /// path, where it may be the end; the end wakes the threads parked on
   /// this memo (no production follows that would).
   @inlinable @inline(__always)
-  internal func _publish(_ state: Int, in segment: _Segment<Element>) {
+  internal func _publish(_ state: ChunkState, in segment: _Segment<Element>) {
     segment.state.store(state, ordering: .releasing)
-    if state & _Segment<Element>.endedBit != 0 { _wakeAfterEnd() }
+    if state.isEnded { _wakeAfterEnd() }
   }
 
   /// The claimed part of `force` when `segment` is full: produces the next
   /// element into a new segment and publishes the link (or, at the end,
   /// the end). The claim, the frontier's, stays with the holder.
   @inlinable @inline(never)
-  internal func _link(after segment: _Segment<Element>, seen: Int) -> Int {
+  internal func _link(after segment: _Segment<Element>, seen: ChunkState) -> ChunkState {
     let next = _Segment(
       capacity: Swift.min(segment.capacity * 2, _Segment<Element>.maximumCapacity),
       frontier: self, isFirst: false)
@@ -357,8 +357,8 @@ internal final class _Frontier<Element>: _StorageBase {
       return _end(segment, seen: seen)
     }
     segment.next = next
-    let linked = seen | _Segment<Element>.linkedBit
-    next.state.store(1 << _Segment<Element>.countShift, ordering: .relaxed)
+    let linked = seen.linked
+    next.state.store(ChunkState(count: 1), ordering: .relaxed)
     // Publishes `next` (and its first element) to whoever acquires `linked`.
     segment.state.store(linked, ordering: .releasing)
     guard aheadCount > 1 else { return linked }
@@ -373,31 +373,31 @@ internal final class _Frontier<Element>: _StorageBase {
   /// and within the segment, publishing each (so that a producer may read
   /// the elements before its own, as a self-referential definition does),
   /// and returns the state to publish at the end of the production: the
-  /// new count, with `endedBit` if the producer ended.
+  /// new count, with `isEnded` if the producer ended.
   @inlinable @inline(never)
-  internal func _produceAhead(into segment: _Segment<Element>, count: Int) -> Int {
+  internal func _produceAhead(into segment: _Segment<Element>, count: Int) -> ChunkState {
     let limit = Swift.min(segment.capacity, count &- 1 &+ aheadCount)
     if let batchProducer, count < limit {
-      segment.state.store(count << _Segment<Element>.countShift, ordering: .releasing)
+      segment.state.store(ChunkState(count: count), ordering: .releasing)
       let wanted = limit &- count
       let made = batchProducer(
         _Batch(segment.base + count, count: wanted, segment: segment, start: count))
       guard made == wanted else {
         _releaseSources()
-        return (count &+ made) << _Segment<Element>.countShift | _Segment<Element>.endedBit
+        return ChunkState(count: count &+ made).ended
       }
-      return limit << _Segment<Element>.countShift
+      return ChunkState(count: limit)
     }
     var count = count
     while count < limit {
-      segment.state.store(count << _Segment<Element>.countShift, ordering: .releasing)
+      segment.state.store(ChunkState(count: count), ordering: .releasing)
       guard producer(segment.base + count) else {
         _releaseSources()
-        return count << _Segment<Element>.countShift | _Segment<Element>.endedBit
+        return ChunkState(count: count).ended
       }
       count &+= 1
     }
-    return count << _Segment<Element>.countShift
+    return ChunkState(count: count)
   }
 
   /// The producer is done: release what it read from, iteratively (once

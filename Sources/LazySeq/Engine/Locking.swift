@@ -10,7 +10,7 @@
 // *published*; everyone else only reads what was published. Three storages
 // do this, each with one atomic word as its publication point:
 //
-// - a memo segment's `state` (count of elements, `endedBit`, `linkedBit`;
+// - a memo segment's `state` (count of elements, `isEnded`, `isLinked`;
 //   Segment.swift),
 // - a dynamic node's `done` (`headDone`, `tailDone`),
 // - a deferred sequence's `isResolved`.
@@ -23,7 +23,7 @@
 //    and only then stores the new word with `.releasing`.
 // 2. **Read with acquire.** A reader loads the word with `.acquiring` and
 //    may then read, without any lock, every value the word says is
-//    published: the elements below the count, `next` once `linkedBit` is
+//    published: the elements below the count, `next` once `isLinked` is
 //    set, the node's head or tail once its bit is set. Release/acquire on
 //    the same word makes the writes of rule 1 happen-before those reads.
 // 3. **Produce under the claim (memos).** One thread at a time holds a

@@ -62,7 +62,7 @@ internal struct _Navigator<Element> {
       case .segment:
         let segment = unsafeDowncast(current, to: _Segment<Element>.self)
         let state = segment.loadState()
-        let evaluated = state >> _Segment<Element>.countShift
+        let evaluated = state.count
         if index < evaluated {
           let step = Swift.min(count, evaluated - index)
           if let visit {
@@ -74,8 +74,8 @@ internal struct _Navigator<Element> {
           count -= step
           if index < evaluated { return .counted }
         }
-        if state & _Segment<Element>.endedBit != 0 { return .end }
-        guard index >= segment.capacity, state & _Segment<Element>.linkedBit != 0 else {
+        if state.isEnded { return .end }
+        guard index >= segment.capacity, state.isLinked else {
           return count == 0 ? .counted : .unevaluated
         }
         index -= segment.capacity

@@ -6,20 +6,54 @@
 
 public import Synchronization
 
-/// The layout of the state word of a chunk of published elements: the count
-/// of initialized elements, shifted left by `countShift`, with two flags.
-/// One layout for a memo's segments and for the chunks of a signal's inbox
-/// (LazySeqSignals' `signal.sequence`), which publish the same way (see "The
-/// memory-ordering rule" in Locking.swift).
-@usableFromInline
-package enum ChunkState {
+/// The state word of a chunk of published elements: the count of
+/// initialized elements, and two flags (the sequence ends after them; the
+/// chunk is full and its successor set), in one atomic word. One type for a
+/// memo's segments and for the chunks of a signal's inbox (LazySeqSignals'
+/// `signal.sequence`), which publish the same way (see "The memory-ordering
+/// rule" in Locking.swift).
+@frozen @usableFromInline
+package struct ChunkState: Equatable, AtomicRepresentable {
+  /// The count shifted left by 2, then the ended flag (1) and the linked flag (2).
+  @usableFromInline package var rawValue: Int
+
+  @inlinable @inline(__always)
+  package init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// `count` published elements, neither ended nor linked.
+  @inlinable @inline(__always)
+  package init(count: Int) { self.rawValue = count &<< 2 }
+
+  /// Nothing published yet.
+  @inlinable package static var empty: ChunkState { ChunkState(rawValue: 0) }
+
+  /// The number of published elements.
+  @inlinable package var count: Int { rawValue &>> 2 }
   /// The sequence ends after the elements counted.
-  @inlinable package static var endedBit: Int { 1 }
+  @inlinable package var isEnded: Bool { rawValue & 1 != 0 }
   /// The chunk is full, and its successor is set.
-  @inlinable package static var linkedBit: Int { 2 }
-  @inlinable package static var countShift: Int { 2 }
+  @inlinable package var isLinked: Bool { rawValue & 2 != 0 }
+  /// Neither ended nor linked: the chunk may still publish more.
+  @inlinable package var isOpen: Bool { rawValue & 3 == 0 }
+  /// This state, with the end recorded.
+  @inlinable package var ended: ChunkState { ChunkState(rawValue: rawValue | 1) }
+  /// This state, with the successor recorded.
+  @inlinable package var linked: ChunkState { ChunkState(rawValue: rawValue | 2) }
+
   /// The largest capacity of a chunk (chunks grow by doubling up to it).
   @inlinable package static var maximumCapacity: Int { 4096 }
+
+  @usableFromInline package typealias AtomicRepresentation = Int.AtomicRepresentation
+
+  @inlinable @inline(__always)
+  package static func encodeAtomicRepresentation(_ value: consuming ChunkState) -> AtomicRepresentation {
+    Int.encodeAtomicRepresentation(value.rawValue)
+  }
+
+  @inlinable @inline(__always)
+  package static func decodeAtomicRepresentation(_ storage: consuming AtomicRepresentation) -> ChunkState {
+    ChunkState(rawValue: Int.decodeAtomicRepresentation(storage))
+  }
 }
 
 /// Contiguous evaluated elements; part of a complete array or of a memo.
@@ -29,17 +63,14 @@ package enum ChunkState {
 /// Locking.swift (the claim to produce is the frontier's, Claim.swift).
 @usableFromInline
 internal final class _Segment<Element>: _Storage<Element> {
-  @inlinable internal static var endedBit: Int { ChunkState.endedBit }
-  @inlinable internal static var linkedBit: Int { ChunkState.linkedBit }
-  @inlinable internal static var countShift: Int { ChunkState.countShift }
   @inlinable internal static var maximumCapacity: Int { ChunkState.maximumCapacity }
 
   @usableFromInline internal let base: UnsafeMutablePointer<Element>
   @usableFromInline internal let capacity: Int
   /// Whether this is the first segment of its memo (position 0 is the start).
   @usableFromInline internal let isFirst: Bool
-  @usableFromInline internal let state: Atomic<Int>
-  /// The following segment; written once, before `linkedBit` is published.
+  @usableFromInline internal let state: Atomic<ChunkState>
+  /// The following segment; written once, before `isLinked` is published.
   @usableFromInline @exclusivity(unchecked) internal var next: _Segment<Element>?
   /// The producer of further elements; `nil` for a complete segment.
   @usableFromInline @exclusivity(unchecked) internal var frontier: _Frontier<Element>?
@@ -54,7 +85,7 @@ internal final class _Segment<Element>: _Storage<Element> {
     self.base = .allocate(capacity: capacity)
     self.capacity = capacity
     self.isFirst = isFirst
-    self.state = Atomic(0)
+    self.state = Atomic(.empty)
     self.frontier = frontier
     self.adopted = nil
     super.init(kind: .segment)
@@ -66,7 +97,7 @@ internal final class _Segment<Element>: _Storage<Element> {
     self.base = base
     self.capacity = count
     self.isFirst = true
-    self.state = Atomic(count << _Segment.countShift | _Segment.endedBit)
+    self.state = Atomic(ChunkState(count: count).ended)
     self.frontier = nil
     self.adopted = nil
     super.init(kind: .segment)
@@ -85,7 +116,7 @@ internal final class _Segment<Element>: _Storage<Element> {
     }
     self.capacity = array.count
     self.isFirst = true
-    self.state = Atomic(array.count << _Segment.countShift | _Segment.endedBit)
+    self.state = Atomic(ChunkState(count: array.count).ended)
     self.frontier = nil
     self.adopted = array
     super.init(kind: .segment)
@@ -93,11 +124,11 @@ internal final class _Segment<Element>: _Storage<Element> {
 
   /// The published state (count and flags), with acquire ordering.
   @inlinable
-  internal func loadState() -> Int { state.load(ordering: .acquiring) }
+  internal func loadState() -> ChunkState { state.load(ordering: .acquiring) }
 
   deinit {
     if adopted == nil {
-      let count = state.load(ordering: .acquiring) >> _Segment.countShift
+      let count = state.load(ordering: .acquiring).count
       base.deinitialize(count: count)
       base.deallocate()
     }

@@ -234,7 +234,7 @@ extension Seq {
     result._mode = count
     guard _index == 0, let storage = _storage, storage._kind == .segment else { return result }
     let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
-    guard segment.isFirst, segment.loadState() == 0, let frontier = segment.frontier else {
+    guard segment.isFirst, segment.loadState() == .empty, let frontier = segment.frontier else {
       return result
     }
     frontier.aheadCount = count

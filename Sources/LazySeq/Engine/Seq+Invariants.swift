@@ -11,7 +11,7 @@
 // memos and complete segments) and on the sequences operators return:
 // - segment counts: the published count never exceeds the capacity; a
 //   complete segment holds exactly its capacity;
-// - flags: only `endedBit` and `linkedBit` are used; a segment is never
+// - flags: only `isEnded` and `isLinked` are used; a segment is never
 //   both ended and linked; a linked segment is full and has a successor;
 // - frontier ownership: every segment of a memo refers to the same
 //   frontier (a successor is never a first segment); a complete segment has
@@ -129,9 +129,9 @@ extension _Segment {
   @usableFromInline
   internal func _checkInvariantsNow() {
     let state = loadState()
-    let count = state >> _Segment.countShift
-    let ended = state & _Segment.endedBit != 0
-    let linked = state & _Segment.linkedBit != 0
+    let count = state.count
+    let ended = state.isEnded
+    let linked = state.isLinked
     precondition(capacity > 0, "LazySeq invariant: a segment has capacity \(capacity)")
     precondition(
       count >= 0 && count <= capacity,
@@ -157,14 +157,14 @@ extension _Frontier {
   /// Checks that this frontier is about to produce into the last segment of
   /// its own memo, whose state is still `seen`.
   @inlinable @inline(__always)
-  internal func _checkInvariants(producingInto segment: _Segment<Element>, seen: Int) {
+  internal func _checkInvariants(producingInto segment: _Segment<Element>, seen: ChunkState) {
     #if LAZYSEQ_INVARIANTS
       _checkInvariantsNow(producingInto: segment, seen: seen)
     #endif
   }
 
   @usableFromInline
-  internal func _checkInvariantsNow(producingInto segment: _Segment<Element>, seen: Int) {
+  internal func _checkInvariantsNow(producingInto segment: _Segment<Element>, seen: ChunkState) {
     precondition(
       segment.frontier === self, "LazySeq invariant: a frontier produces into a segment it does not own")
     precondition(
@@ -173,7 +173,7 @@ extension _Frontier {
     segment._checkInvariants()
     if let next = segment.next {
       precondition(
-        segment.loadState() & _Segment<Element>.linkedBit != 0,
+        segment.loadState().isLinked,
         "LazySeq invariant: a segment has a successor but is not marked linked")
       next._checkInvariants()
     }
@@ -201,7 +201,7 @@ extension Seq {
       var checked = 0
       while let current = segment, checked < 64 {
         current._checkInvariants()
-        guard current.loadState() & _Segment<Element>.linkedBit != 0 else { break }
+        guard current.loadState().isLinked else { break }
         segment = current.next
         checked += 1
       }

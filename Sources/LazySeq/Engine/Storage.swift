@@ -53,7 +53,7 @@ extension _Storage {
   /// For a segment (`_kind == .segment`): its state, loaded with acquire
   /// ordering (the head/tail fast paths read it without a downcast).
   @inlinable
-  internal var _segmentState: Int {
+  internal var _segmentState: ChunkState {
     unsafeDowncast(self, to: _Segment<Element>.self).loadState()
   }
 

@@ -67,7 +67,7 @@ internal struct _Walker<Element> {
     unowned(unsafe) let current = storage.unsafelyUnwrapped
     guard current._kind == .segment else { return false }
     unowned(unsafe) let segment = unsafeDowncast(current, to: _Segment<Element>.self)
-    guard segment.isFirst, segment.loadState() == 0,
+    guard segment.isFirst, segment.loadState() == .empty,
       isKnownUniquelyReferenced(&segment.frontier)
     else { return false }
     guard segment.frontier.unsafelyUnwrapped.isFusible else { return false }
@@ -242,13 +242,13 @@ internal struct _Walker<Element> {
       }
       unowned(unsafe) let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
       var state = segment.loadState()
-      if index >= state >> _Segment<Element>.countShift
-        && state & (_Segment<Element>.endedBit | _Segment<Element>.linkedBit) == 0
+      if index >= state.count
+        && state.isOpen
       {
         // At the frontier: produce the element (or learn of the end).
         state = _Frontier.force(Unmanaged.passUnretained(segment), seen: state)
       }
-      let count = state >> _Segment<Element>.countShift
+      let count = state.count
       if index < count {
         base = segment.base
         limit = count
@@ -256,8 +256,8 @@ internal struct _Walker<Element> {
         index &+= 1
         return element
       }
-      if state & _Segment<Element>.endedBit != 0 { break walk }
-      if index >= segment.capacity && state & _Segment<Element>.linkedBit != 0 {
+      if state.isEnded { break walk }
+      if index >= segment.capacity && state.isLinked {
         index -= segment.capacity
         self.storage = segment.next
         base = nil

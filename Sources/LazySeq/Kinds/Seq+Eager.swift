@@ -84,7 +84,7 @@ extension Seq {
       return result
     case .segment?:
       let state = _storage.unsafelyUnwrapped._segmentState
-      if state & _Segment<Element>.endedBit != 0 { return result }
+      if state.isEnded { return result }
     case .node?, .deferred?:
       break
     }

@@ -74,22 +74,19 @@ extension Operators {
   /// publication point, like a memo segment's (see "The memory-ordering
   /// rule" in LazySeq's Locking.swift): the sender initializes a value,
   /// then stores the new count; the reader loads the state with acquire
-  /// ordering and may then read every value below the count. `linkedBit`
-  /// says the chunk is full and `next` is set; `endedBit` says the signal
+  /// ordering and may then read every value below the count. `isLinked`
+  /// says the chunk is full and `next` is set; `isEnded` says the signal
   /// ended after the last value (its ``SignalInbox/end`` is set).
   // @unchecked: the values below the published count are never written
-  // again; `next` is written once, before `linkedBit` is published.
+  // again; `next` is written once, before `isLinked` is published.
   @usableFromInline
   final class InboxChunk<Value>: @unchecked Sendable {
-    // The layout of a memo segment's state (LazySeq's `ChunkState`).
-    @inlinable static var linkedBit: Int { ChunkState.linkedBit }
-    @inlinable static var endedBit: Int { ChunkState.endedBit }
-    @inlinable static var countShift: Int { ChunkState.countShift }
+    // The state word of a memo segment (LazySeq's `ChunkState`).
     @inlinable static var maximumCapacity: Int { ChunkState.maximumCapacity }
 
     @usableFromInline let base: UnsafeMutablePointer<Value>
     @usableFromInline let capacity: Int
-    @usableFromInline let state = Atomic<Int>(0)
+    @usableFromInline let state = Atomic<ChunkState>(.empty)
     @usableFromInline @exclusivity(unchecked) var next: InboxChunk<Value>?
 
     @usableFromInline
@@ -99,7 +96,7 @@ extension Operators {
     }
 
     deinit {
-      base.deinitialize(count: state.load(ordering: .acquiring) >> InboxChunk.countShift)
+      base.deinitialize(count: state.load(ordering: .acquiring).count)
       base.deallocate()
     }
   }
@@ -115,7 +112,7 @@ extension Operators {
   /// other (no lost wake-up), and the semaphore is touched only when the
   /// reader really waits.
   // @unchecked: `tail`, `count` and `end` are only touched by the sender
-  // (the reader reads `end` after acquiring the `endedBit` that publishes it).
+  // (the reader reads `end` after acquiring the `isEnded` that publishes it).
   @usableFromInline
   final class SignalInbox<Value>: @unchecked Sendable {
     /// The chunk being written, and how many values it holds (sender only).
@@ -124,7 +121,7 @@ extension Operators {
     /// reader moves on.
     @usableFromInline @exclusivity(unchecked) var tail: InboxChunk<Value>
     @usableFromInline @exclusivity(unchecked) var count = 0
-    /// How the signal ended; written once, before `endedBit` is published.
+    /// How the signal ended; written once, before `isEnded` is published.
     @usableFromInline @exclusivity(unchecked) var end: Completion?
     @usableFromInline let sleeping = Atomic<Bool>(false)
     private let semaphore = BlockingWait()
@@ -143,7 +140,7 @@ extension Operators {
       guard _fastPath(count < chunk.capacity) else { return link(value) }
       (chunk.base + count).initialize(to: value)
       count &+= 1
-      chunk.state.store(count << InboxChunk<Value>.countShift, ordering: .sequentiallyConsistent)
+      chunk.state.store(ChunkState(count: count), ordering: .sequentiallyConsistent)
       if sleeping.load(ordering: .sequentiallyConsistent) { wakeReader() }
     }
 
@@ -154,12 +151,12 @@ extension Operators {
       let next = InboxChunk<Value>(
         capacity: Swift.min(full.capacity * 2, InboxChunk<Value>.maximumCapacity))
       next.base.initialize(to: value)
-      next.state.store(1 << InboxChunk<Value>.countShift, ordering: .relaxed)
+      next.state.store(ChunkState(count: 1), ordering: .relaxed)
       full.next = next
       tail = next
       count = 1
       full.state.store(
-        full.capacity << InboxChunk<Value>.countShift | InboxChunk<Value>.linkedBit,
+        ChunkState(count: full.capacity).linked,
         ordering: .sequentiallyConsistent)
       if sleeping.load(ordering: .sequentiallyConsistent) { wakeReader() }
     }
@@ -169,7 +166,7 @@ extension Operators {
     func finish(_ completion: Completion) {
       end = completion
       tail.state.store(
-        count << InboxChunk<Value>.countShift | InboxChunk<Value>.endedBit,
+        ChunkState(count: count).ended,
         ordering: .sequentiallyConsistent)
       if sleeping.load(ordering: .sequentiallyConsistent) { wakeReader() }
     }
@@ -187,7 +184,7 @@ extension Operators {
     ///   holds the main queue and nothing happened for
     ///   ``BlockingWait/stallLimit`` (``BlockingWait``).
     @usableFromInline
-    func wait(on chunk: InboxChunk<Value>, seen: Int) throws(SignalError) -> Int {
+    func wait(on chunk: InboxChunk<Value>, seen: ChunkState) throws(SignalError) -> ChunkState {
       sleeping.store(true, ordering: .sequentiallyConsistent)
       let now = chunk.state.load(ordering: .sequentiallyConsistent)
       if now != seen {
@@ -259,20 +256,20 @@ extension Operators {
     func advance() throws -> Value? {
       var state = chunk.state.load(ordering: .acquiring)
       while true {
-        let published = state >> InboxChunk<Value>.countShift
+        let published = state.count
         if index < published {
           limit = published
           defer { index &+= 1 }
           return (chunk.base + index).pointee
         }
-        if state & InboxChunk<Value>.linkedBit != 0 {
+        if state.isLinked {
           chunk = chunk.next.unsafelyUnwrapped
           index = 0
           limit = 0
           state = chunk.state.load(ordering: .acquiring)
           continue
         }
-        if state & InboxChunk<Value>.endedBit != 0 {
+        if state.isEnded {
           if case .failed(let error) = inbox.end.unsafelyUnwrapped { throw error }
           return nil
         }
