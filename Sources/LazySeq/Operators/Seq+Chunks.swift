@@ -30,29 +30,8 @@ extension Seq {
   @inlinable
   public func chunks(ofCount count: Int) -> Seq<Window> {
     Seq._checkPositiveCount(count, "Seq.chunks(ofCount:)")
-    let builder = _StateBox<_WindowBuilder<Element>?>(nil)
     return _derived(batchesOnly: { source in
-      { batch in
-        var made = 0
-        while made < batch.count {
-          if builder.value == nil {
-            guard !source.walker.isFinished else { break }
-            builder.value = _WindowBuilder(count: count, step: count)
-          }
-          if source.walker.fill(&builder.value!) {
-            (batch.base + made).initialize(to: builder.value!.take())
-          } else {
-            // The walk ended: the short last chunk, if any; the buffer goes.
-            let rest = builder.value!.takeRest()
-            builder.value = nil
-            guard let rest else { break }
-            (batch.base + made).initialize(to: rest)
-          }
-          made &+= 1
-          batch.published(made)
-        }
-        return made
-      }
+      Seq._windowBatches(source, count: count, step: count, keepsShortLast: true)
     })
   }
 }

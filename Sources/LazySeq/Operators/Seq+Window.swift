@@ -300,6 +300,41 @@ package struct _WindowBuilder<Element> {
   }
 }
 
+extension Seq {
+  /// The batch producer of `windows(ofCount:step:)` and
+  /// `chunks(ofCount:)` (`step == count`, `keepsShortLast`): as many
+  /// windows as the batch wants, each filled from `source` (its evaluated
+  /// elements in runs). The builder is made with the first demand (nothing
+  /// is allocated for a result nobody walks) and released at the end.
+  @inlinable
+  internal static func _windowBatches(
+    _ source: _WalkerBox<Element>, count: Int, step: Int, keepsShortLast: Bool
+  ) -> _BatchProducer<Window> {
+    let builder = _StateBox<_WindowBuilder<Element>?>(nil)
+    return { batch in
+      var made = 0
+      while made < batch.count {
+        if builder.value == nil {
+          guard !source.walker.isFinished else { break }
+          builder.value = _WindowBuilder(count: count, step: step)
+        }
+        if source.walker.skip(&builder.value!), source.walker.fill(&builder.value!) {
+          (batch.base + made).initialize(to: builder.value!.take())
+        } else {
+          // The walk ended: the short last chunk, if kept; the buffer goes.
+          let rest = keepsShortLast ? builder.value!.takeRest() : nil
+          builder.value = nil
+          guard let rest else { break }
+          (batch.base + made).initialize(to: rest)
+        }
+        made &+= 1
+        batch.published(made)
+      }
+      return made
+    }
+  }
+}
+
 extension _Walker {
   /// Reads up to `builder.missing` elements into the builder's next window
   /// (evaluated elements in runs, the others one by one); returns whether

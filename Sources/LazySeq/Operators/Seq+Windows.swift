@@ -56,27 +56,8 @@ extension Seq {
       count >= 1, argumentMessage("Seq.windows(ofCount:step:)", "the count must be at least 1", got: count))
     precondition(
       step >= 1, argumentMessage("Seq.windows(ofCount:step:)", "the step must be at least 1", got: step))
-    let builder = _StateBox<_WindowBuilder<Element>?>(nil)
     return _derived(batchesOnly: { source in
-      { batch in
-        var made = 0
-        while made < batch.count {
-          // The builder is made with the first demand (nothing is allocated
-          // for a result nobody walks) and released at the end.
-          if builder.value == nil {
-            guard !source.walker.isFinished else { break }
-            builder.value = _WindowBuilder(count: count, step: step)
-          }
-          guard source.walker.skip(&builder.value!), source.walker.fill(&builder.value!) else {
-            builder.value = nil
-            break
-          }
-          (batch.base + made).initialize(to: builder.value!.take())
-          made &+= 1
-          batch.published(made)
-        }
-        return made
-      }
+      Seq._windowBatches(source, count: count, step: step, keepsShortLast: false)
     })
   }
 }
