@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A deterministic instruction budget for the signal engine, the properties
-# built on it, and the first walks of a memoized Seq (CI quick mode).
+# built on it, the first walks of a memoized Seq, and the scripts rows of
+# cheap closures (map/filter/sum), windows and flatMap (CI quick mode).
 #
 # For each case, runs the release benchmark binary under
 # `valgrind --tool=callgrind` at two sizes and takes the difference, so
@@ -40,8 +41,11 @@ budgets=(
   "seq-ahead-first-walk 125"
   "seq-flatmap-walk 2100"
   "seq-flatmap-memo-walk 7500"
-  "seq-uncons-memo-walk 750"
-  "seq-temporary-reduce 185"
+  "seq-uncons-memo-walk 550"
+  "seq-temporary-reduce 130"
+  "script-cheap-seq 125"
+  "script-windows-seq 400"
+  "script-flatmap-seq 500"
 )
 small=5000
 large=15000
