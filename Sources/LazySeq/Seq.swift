@@ -211,7 +211,8 @@ extension Seq {
   internal var _slowUncons: (head: Element, tail: Seq<Element>)? {
     var walker = _Walker(self)
     guard let head = walker.next() else { return nil }
-    return (head, Seq(_storage: walker.storage, index: walker.index, mode: _mode))
+    // The walker's storage reference moves to the tail (no retain).
+    return (head, Seq(_storage: walker.storage.take(), index: walker.index, mode: _mode))
   }
 
   /// Whether the sequence has no elements. Evaluates at most the first one.
