@@ -72,6 +72,7 @@ extension Seq {
       return _buffer.base[_start &+ position]
     }
 
+    /// Calls `body` with the elements, in place (always available).
     @inlinable
     public func withContiguousStorageIfAvailable<R>(
       _ body: (UnsafeBufferPointer<Element>) throws -> R
@@ -79,7 +80,7 @@ extension Seq {
       try body(UnsafeBufferPointer(start: _buffer.base + _start, count: count))
     }
 
-    /// Walks the elements in place (a pointer bump per element).
+    /// Walks the elements in place (an index bump per element).
     @inlinable
     public func makeIterator() -> Iterator {
       Iterator(_buffer: _buffer, elements: UnsafePointer(_buffer.base + _start), count: count)
