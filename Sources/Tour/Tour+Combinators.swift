@@ -14,6 +14,10 @@ extension Tour {
     show("naturals.windows(ofCount: 3).take(2)", naturals.windows(ofCount: 3).take(2).array)
     show(
       "naturals.windows(ofCount: 3, step: 2).take(2)", naturals.windows(ofCount: 3, step: 2).take(2).array)
+    say("A window is a Seq.Window: a view of a buffer its neighbours share (no copy), indexed from 0.")
+    show(
+      "naturals.windows(ofCount: 2).map { $0[1] * $0[0] }.take(3)",
+      naturals.windows(ofCount: 2).map { $0[1] * $0[0] }.take(3).array)
     show(
       "Seq([\"a\", \"b\"]).enumerated()",
       Seq(["a", "b"]).enumerated().array.map { "\($0.offset):\($0.element)" })
