@@ -2,7 +2,8 @@
 // Licensed under Apache License v2.0; see LICENSE.txt
 
 // scan, combinePrevious (RAC `-scanWithStart:reduce:`,
-// `-scanWithStart:reduceWithIndex:`, `-combinePreviousWithStart:reduce:`).
+// `-scanWithStart:reduceWithIndex:`, `-combinePreviousWithStart:reduce:`),
+// reductions (swift-algorithms `reductions`).
 
 extension Seq {
   /// The running results of combining the elements with `reduce`, starting
@@ -82,5 +83,70 @@ extension Seq {
           }
         }
       })
+  }
+}
+
+extension Seq {
+  /// The running results of combining the elements, beginning with
+  /// `initial` itself (swift-algorithms `reductions(_:_:)`, Scala
+  /// `scanLeft`): `initial`, `transform(initial, e0)`, … An empty sequence
+  /// reduces to `[initial]`.
+  ///
+  /// ```swift
+  /// print(Seq([1, 2, 3, 4]).reductions(0, +).array)   // [0, 1, 3, 6, 10]
+  /// ```
+  ///
+  /// ``scan(start:reduce:)`` is the same without `initial` (RAC's
+  /// meaning). Lazy: the head is `initial`, evaluating nothing; `transform`
+  /// runs at most once per element.
+  @inlinable
+  public func reductions<Result>(
+    _ initial: Result, _ transform: @escaping (Result, Element) -> Result
+  ) -> Seq<Result> {
+    scan(start: initial, reduce: transform).startWith(initial)
+  }
+
+  /// ``reductions(_:_:)`` with a closure that updates the running result in
+  /// place (swift-algorithms `reductions(into:_:)`); each result is a copy.
+  ///
+  /// ```swift
+  /// print(Seq(["a", "b"]).reductions(into: "") { $0 += $1 }.array)   // ["", "a", "ab"]
+  /// ```
+  @inlinable
+  public func reductions<Result>(
+    into initial: Result, _ transform: @escaping (inout Result, Element) -> Void
+  ) -> Seq<Result> {
+    reductions(initial) { partial, element in
+      var next = partial
+      transform(&next, element)
+      return next
+    }
+  }
+
+  /// The running results of combining the elements, beginning with the
+  /// first element (swift-algorithms `reductions(_:)`, Scala `scanLeft`
+  /// without a start): `e0`, `transform(e0, e1)`, … An empty sequence
+  /// reduces to an empty one.
+  ///
+  /// ```swift
+  /// print(Seq([3, 1, 4, 1, 5]).reductions(max).array)   // [3, 3, 4, 4, 5]
+  /// ```
+  ///
+  /// Lazy: `transform` runs at most once per element after the first.
+  @inlinable
+  public func reductions(_ transform: @escaping (Element, Element) -> Element) -> Seq<Element> {
+    let running = _StateBox<Element?>(nil)
+    return _derived(producingInto: { source in
+      { slot in
+        guard let element = source.walker.next() else {
+          running.value = nil
+          return false
+        }
+        let next = running.value.map { transform($0, element) } ?? element
+        running.value = next
+        slot.initialize(to: next)
+        return true
+      }
+    })
   }
 }

@@ -76,6 +76,17 @@ private func operations(_ rng: inout SplitMix64) -> [Operation] {
       onSeq: { s, _ in s.scan(start: 0, reduceWithIndex: { $0 + $1 * $2 }).array.map(text) },
       onSignal: { s, _ in s.scan(start: 0, reduceWithIndex: { $0 + $1 * $2 }).map(text) }),
     Operation(
+      name: "reductions",
+      onSeq: { s, _ in s.reductions(pivot, { ($0 * 2 + $1) % 1_000 }).array.map(text) },
+      onSignal: { s, _ in s.reductions(pivot, { ($0 * 2 + $1) % 1_000 }).map(text) }),
+    Operation(
+      name: "reductions(into:)",
+      onSeq: { s, _ in s.reductions(into: pivot) { $0 = ($0 + $1) % 1_000 }.array.map(text) },
+      onSignal: { s, _ in s.reductions(into: pivot) { $0 = ($0 + $1) % 1_000 }.map(text) }),
+    Operation(
+      name: "reductions(_:)", onSeq: { s, _ in s.reductions { $0 * 3 - $1 }.array.map(text) },
+      onSignal: { s, _ in s.reductions { $0 * 3 - $1 }.map(text) }),
+    Operation(
       name: "combinePrevious",
       onSeq: { s, _ in s.combinePrevious(start: pivot, reduce: { $1 - $0 }).array.map(text) },
       onSignal: { s, _ in s.combinePrevious(start: pivot, reduce: { $1 - $0 }).map(text) }),

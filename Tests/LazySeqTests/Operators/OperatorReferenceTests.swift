@@ -174,6 +174,32 @@ struct OperatorReferenceTests {
     }
   }
 
+  @Test func reductions() {
+    forEachInput(seed: 31) { elements, seq, _ in
+      var running = 100
+      var reference = [running]
+      for x in elements {
+        running = running * 2 - x
+        reference.append(running)
+      }
+      check(seq.reductions(100) { $0 * 2 - $1 }, reference, "\(elements)")
+      check(seq.reductions(into: 100) { $0 = $0 * 2 - $1 }, reference, "into: \(elements)")
+      let firstReference =
+        elements.isEmpty
+        ? [] : Array(elements.dropFirst().reduce(into: [elements[0]]) { $0.append($0.last! * 3 - $1) })
+      check(seq.reductions { $0 * 3 - $1 }, firstReference, "no initial: \(elements)")
+    }
+  }
+
+  @Test func reductionsAreLazy() {
+    let calls = CallCounter()
+    let running = Seq.iterate(1) { $0 + 1 }.reductions(0) { calls.tick($0 + $1) }
+    #expect(running.head == 0 && calls.count == 0)
+    #expect(running.take(4).array == [0, 1, 3, 6] && calls.count == 3)
+    let maxima = Seq.iterate(1) { $0 + 1 }.reductions { calls.tick(max($0, $1)) }
+    #expect(maxima.take(3).array == [1, 2, 3] && calls.count == 5)
+  }
+
   @Test func combinePrevious() {
     forEachInput(seed: 14) { elements, seq, rng in
       let start = Int.random(in: 0...9, using: &rng)

@@ -87,6 +87,35 @@ extension Signal {
     }
   }
 
+  /// The running results, beginning with `initial` itself
+  /// (swift-algorithms `reductions(_:_:)`): sends `initial` at once, then
+  /// each intermediate result. ``scan(start:reduce:)`` is the same without
+  /// `initial`.
+  ///
+  /// ```swift
+  /// numbers.reductions(0, +)  // 1, 2, 3 → 0, 1, 3, 6
+  /// ```
+  @inlinable
+  public func reductions<R: Sendable>(
+    _ initial: R, _ transform: @escaping @Sendable (R, Value) -> R
+  ) -> Signal<R> {
+    scan(start: initial, reduce: transform).startWith(initial)
+  }
+
+  /// ``reductions(_:_:)`` with a closure that updates the running result in
+  /// place (swift-algorithms `reductions(into:_:)`); each result sent is a
+  /// copy.
+  @inlinable
+  public func reductions<R: Sendable>(
+    into initial: R, _ transform: @escaping @Sendable (inout R, Value) -> Void
+  ) -> Signal<R> {
+    reductions(initial) { partial, value in
+      var next = partial
+      transform(&next, value)
+      return next
+    }
+  }
+
   /// Running accumulation that also receives each value's index. RAC
   /// `-scanWithStart:reduceWithIndex:`.
   ///
@@ -183,6 +212,28 @@ extension Operators {
         last = value
         sink.next(value)
       }, end: sink.end)
+  }
+}
+
+extension Signal where Value: Sendable {
+  /// The running results, beginning with the first value
+  /// (swift-algorithms `reductions(_:)`): the first value, then
+  /// `transform(first, second)`, … Nothing is sent for an empty signal.
+  ///
+  /// ```swift
+  /// numbers.reductions(max)  // 3, 1, 4 → 3, 3, 4
+  /// ```
+  @inlinable
+  public func reductions(_ transform: @escaping @Sendable (Value, Value) -> Value) -> Signal<Value> {
+    lift { sink, _ in
+      var running: Value?
+      return Sink(
+        next: { value in
+          let next = running.map { transform($0, value) } ?? value
+          running = next
+          sink.next(next)
+        }, end: sink.end)
+    }
   }
 }
 
