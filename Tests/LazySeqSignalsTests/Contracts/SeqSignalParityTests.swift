@@ -84,8 +84,8 @@ private func operations(_ rng: inout SplitMix64) -> [Operation] {
       onSeq: { s, _ in s.reductions(into: pivot) { $0 = ($0 + $1) % 1_000 }.array.map(text) },
       onSignal: { s, _ in s.reductions(into: pivot) { $0 = ($0 + $1) % 1_000 }.map(text) }),
     Operation(
-      name: "reductions(_:)", onSeq: { s, _ in s.reductions { $0 * 3 - $1 }.array.map(text) },
-      onSignal: { s, _ in s.reductions { $0 * 3 - $1 }.map(text) }),
+      name: "reductions(_:)", onSeq: { s, _ in s.reductions { ($0 * 3 - $1) % 1_000 }.array.map(text) },
+      onSignal: { s, _ in s.reductions { ($0 * 3 - $1) % 1_000 }.map(text) }),
     Operation(
       name: "combinePrevious",
       onSeq: { s, _ in s.combinePrevious(start: pivot, reduce: { $1 - $0 }).array.map(text) },

@@ -179,15 +179,15 @@ struct OperatorReferenceTests {
       var running = 100
       var reference = [running]
       for x in elements {
-        running = running * 2 - x
+        running = running &* 2 &- x
         reference.append(running)
       }
-      check(seq.reductions(100) { $0 * 2 - $1 }, reference, "\(elements)")
-      check(seq.reductions(into: 100) { $0 = $0 * 2 - $1 }, reference, "into: \(elements)")
+      check(seq.reductions(100) { $0 &* 2 &- $1 }, reference, "\(elements)")
+      check(seq.reductions(into: 100) { $0 = $0 &* 2 &- $1 }, reference, "into: \(elements)")
       let firstReference =
         elements.isEmpty
-        ? [] : Array(elements.dropFirst().reduce(into: [elements[0]]) { $0.append($0.last! * 3 - $1) })
-      check(seq.reductions { $0 * 3 - $1 }, firstReference, "no initial: \(elements)")
+        ? [] : Array(elements.dropFirst().reduce(into: [elements[0]]) { $0.append($0.last! &* 3 &- $1) })
+      check(seq.reductions { $0 &* 3 &- $1 }, firstReference, "no initial: \(elements)")
     }
   }
 
