@@ -8,7 +8,6 @@
 
 import LazySeq
 import LazySeqTestSupport
-import Synchronization
 import Testing
 
 @Suite struct WindowConcurrencyTests {
@@ -17,7 +16,7 @@ import Testing
   @Test(arguments: [(7, 1), (7, 3), (300, 1), (50, 50)])
   func threadsReadWindowsWhileTheBuilderAppends(count: Int, step: Int) {
     let shared = Seq.Shared(Seq(0..<Self.count).map { $0 &* 3 }.windows(ofCount: count, step: step))
-    let totals = Mutex<[Int]>([])
+    let totals = Guarded<[Int]>([])
     onThreads(4) { _ in
       var total = 0
       var held: [Seq<Int>.Window] = []
@@ -27,13 +26,13 @@ import Testing
       }
       // Read the held windows again, after the builder moved on.
       for window in held { total &+= window[0] &+ window[window.count - 1] }
-      totals.withLock { $0.append(total) }
+      totals.mutate { $0.append(total) }
     }
     var expected = 0
     let values = (0..<Self.count).map { $0 &* 3 }
     for start in stride(from: 0, through: Self.count - count, by: step) {
       expected &+= values[start..<start + count].reduce(0, &+) &+ values[start] &+ values[start + count - 1]
     }
-    #expect(totals.withLock { $0 } == Array(repeating: expected, count: 4))
+    #expect(totals.value == Array(repeating: expected, count: 4))
   }
 }
