@@ -36,7 +36,7 @@ budgets=(
   "signal-subscribe-dispose 4700"
   "property-set 750"
   "signal-main-actor-delivery 900"
-  "signal-combinelatest-pump 2350"
+  "signal-combinelatest-pump 1000"
   "seq-first-walk 255"
   "seq-ahead-first-walk 125"
   "seq-flatmap-walk 2100"

@@ -127,6 +127,10 @@ final class Gate: @unchecked Sendable {
   @usableFromInline
   init() {}
 
+  /// Whether no work is queued; only the owner thread may ask.
+  @usableFromInline
+  var isQueueEmpty: Bool { queue.isEmpty }
+
   /// Whether the calling thread is inside this gate.
   @usableFromInline
   var isOwnedByCurrentThread: Bool {

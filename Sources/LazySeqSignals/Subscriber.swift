@@ -213,6 +213,25 @@ extension Subscriber {
   func serialize<Result>(_ body: () -> Result) -> Result {
     gate.run(maintain: releaseIfEnded) { _ in body() }
   }
+
+  /// ``serialize(_:)`` for a body that sends at most one value, as its
+  /// result: sent as `body`'s own `sendNext` would be, but at top level,
+  /// with nothing queued, it is delivered at once after `body` (where the
+  /// queue would deliver it) without allocating a queued closure. For
+  /// operators specialized where they are used (`@inlinable`): in
+  /// unspecialized code the optional result costs a metadata lookup per
+  /// call.
+  @inlinable
+  func serializeSending(_ body: () -> Value?) {
+    gate.run(maintain: releaseIfEnded) { nested in
+      guard let value = body() else { return }
+      if nested || !gate.isQueueEmpty {
+        gate.enqueue { [self] in deliverNext(value) }
+      } else {
+        deliverNext(value)
+      }
+    }
+  }
 }
 
 /// Operator state that lives inside a downstream's gate, for an operator

@@ -41,6 +41,11 @@ public class Subject<Value> {
   /// The subscriptions that feed this subject through ``subscriber``; they
   /// are disposed when the subject terminates.
   let feeders = Lifetime()
+  /// The class of this subject's subscriber entries, looked up once: a
+  /// subscription made through the unspecialized `join` creates its entry
+  /// from it instead of looking the generic class up each time (about 300
+  /// instructions).
+  let entryClass: SinkEntry<Value>.Type = SinkEntry<Value>.self
 
   /// Creates a subject with no subscribers.
   public convenience init() {
@@ -261,7 +266,7 @@ public class Subject<Value> {
   /// order, the replay first.
   final func join(_ sink: Sink<Value>, _ lifetime: Lifetime, replay: (() -> [Value])? = nil) {
     guard !lifetime.isDisposed else { return }
-    let entry = SinkEntry(lifetime: lifetime, sink: sink)
+    let entry = entryClass.init(lifetime: lifetime, sink: sink)
     entry.list = list
     guard let replay else {
       // No replay: nothing generic happens under the lock.
@@ -482,7 +487,7 @@ final class SinkEntry<Value>: SubscriberEntry, @unchecked Sendable {
   /// The terminal event committed while it was being replayed to.
   var mailboxEnd: Completion?
 
-  init(lifetime: Lifetime, sink: Sink<Value>) {
+  required init(lifetime: Lifetime, sink: Sink<Value>) {
     self.sink = sink
     super.init(lifetime: lifetime)
   }

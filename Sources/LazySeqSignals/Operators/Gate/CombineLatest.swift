@@ -85,12 +85,11 @@ extension Signal where Value: Sendable {
       // every access exclusive: one box, with no dynamic exclusivity check.
       let box = GateState(
         (state: Operators.CombineLatestState(sources: 2), latest: (Value?, U?)(nil, nil)))
-      func received(_ index: Int) {
-        if box.value.state.received(from: index), let a = box.value.latest.0,
+      func received(_ index: Int) -> (Value, U)? {
+        guard box.value.state.received(from: index), let a = box.value.latest.0,
           let b = box.value.latest.1
-        {
-          downstream.sendNext((a, b))
-        }
+        else { return nil }
+        return (a, b)
       }
       func completed(_ index: Int) {
         if box.value.state.completed(index) { downstream.sendCompleted() }
@@ -98,15 +97,15 @@ extension Signal where Value: Sendable {
       _ =
         self.join(
           downstream,
-          next: {
+          sending: {
             box.value.latest.0 = $0
-            received(0)
+            return received(0)
           }, completed: { completed(0) })
         && other.join(
           downstream,
-          next: {
+          sending: {
             box.value.latest.1 = $0
-            received(1)
+            return received(1)
           }, completed: { completed(1) })
       return nil
     }
@@ -216,6 +215,22 @@ extension Signal {
     forward(
       to: downstream,
       next: { value in downstream.serialize { next(value) } },
+      completed: { downstream.serialize { completed() } })
+    return !downstream.isDisposed
+  }
+
+  /// ``join(_:next:completed:)`` for an operator specialized where it is
+  /// used (`@inlinable`) whose `next` sends at most one value: the value it
+  /// returns (see ``Subscriber/serializeSending(_:)``).
+  @inlinable
+  func join<R>(
+    _ downstream: Subscriber<R>, sending next: @escaping (Value) -> R?,
+    completed: @escaping () -> Void
+  ) -> Bool {
+    guard !downstream.isDisposed else { return false }
+    forward(
+      to: downstream,
+      next: { value in downstream.serializeSending { next(value) } },
       completed: { downstream.serialize { completed() } })
     return !downstream.isDisposed
   }

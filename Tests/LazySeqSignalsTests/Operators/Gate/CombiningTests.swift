@@ -30,6 +30,61 @@ import Testing
     #expect(errors.history == ["error(boom)"])
   }
 
+  @Test("A source sent to from inside a pair's delivery: the next pair follows it, in order")
+  func combineLatestReentrantSend() {
+    let left = Subject<Int>()
+    let right = Subject<Int>()
+    let log = Guarded<[String]>([])
+    // `subscribe(next:)`: no subscriber gate of its own between the
+    // operator and the callback.
+    left.signal.combineLatest(with: right.signal).subscribe(
+      next: { pair in
+        log.mutate { $0.append("begin \(pair.0),\(pair.1)") }
+        // Re-entrant: delivered after this callback returns, never nested.
+        if pair == (1, 10) { left.sendNext(2) }
+        if pair == (2, 10) { right.sendNext(20) }
+        log.mutate { $0.append("end \(pair.0),\(pair.1)") }
+      })
+    left.sendNext(1)
+    right.sendNext(10)
+    left.sendNext(3)
+    #expect(
+      log.value == [
+        "begin 1,10", "end 1,10", "begin 2,10", "end 2,10", "begin 2,20", "end 2,20",
+        "begin 3,20", "end 3,20",
+      ])
+  }
+
+  @Test("Pairs from many threads arrive one at a time, each the latest of both")
+  func combineLatestConcurrentSenders() {
+    let left = Subject<Int>()
+    let right = Subject<Int>()
+    let pairs = Guarded<[(Int, Int)]>([])
+    let inside = Guarded(0)
+    let overlapped = Guarded(false)
+    left.signal.combineLatest(with: right.signal).subscribe(
+      Subscriber(next: { pair in
+        if inside.mutate({ count -> Int in
+          count += 1
+          return count
+        }) > 1 {
+          overlapped.value = true
+        }
+        pairs.mutate { $0.append(pair) }
+        inside.mutate { $0 -= 1 }
+      }))
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      for i in 1...500 {
+        if thread % 2 == 0 { left.sendNext(i) } else { right.sendNext(i) }
+      }
+    }
+    #expect(!overlapped.value)
+    // Each source's values rise on each thread; the last pair holds both
+    // sources' last values.
+    #expect(pairs.value.count >= 500)
+    #expect(pairs.value.last.map { $0.0 == 500 && $0.1 == 500 } == true)
+  }
+
   @Test("G25: Combine latest with itself subscribes twice") func combineLatestWithItselfSubscribesTwice() {
     let counter = Guarded(0)
     let sideEffect = Signal<Int>.defer {
