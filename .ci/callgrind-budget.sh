@@ -37,6 +37,8 @@ budgets=(
   "property-set 750"
   "signal-main-actor-delivery 900"
   "signal-combinelatest-pump 1000"
+  "scoreboard-flatmap-pump 5300"
+  "scoreboard-flatmaplatest-pump 6100"
   "seq-first-walk 255"
   "seq-ahead-first-walk 125"
   "seq-flatmap-walk 2100"

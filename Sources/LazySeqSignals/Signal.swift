@@ -123,6 +123,7 @@ public final class Signal<Value> {
   ///
   /// - Parameter lifetime: the lifetime to use; disposing it ends the
   ///   subscription.
+  @inlinable
   func observe(
     _ lifetime: Lifetime = Lifetime(),
     next: @escaping (Value) -> Void,
@@ -174,21 +175,27 @@ extension Signal where Value: Sendable {
   /// - Parameter value: the only value.
   /// - Returns: a one-value signal.
   public static func just(_ value: Value) -> Signal<Value> {
-    Signal { subscriber in
-      subscriber.sendNext(value)
-      subscriber.sendCompleted()
-      return nil
-    }
+    // The attach form: one synchronous sender needs no subscriber gate.
+    Signal(attach: { sink, lifetime in
+      guard !lifetime.isDisposed else { return }
+      sink.next(value)
+      Signal.complete(sink, lifetime)
+    })
   }
 }
 
 extension Signal {
   /// A signal that completes at once, without values. RAC `+empty`.
   public static var empty: Signal<Value> {
-    Signal { subscriber in
-      subscriber.sendCompleted()
-      return nil
-    }
+    Signal(attach: { sink, lifetime in complete(sink, lifetime) })
+  }
+
+  /// Ends the subscription of `sink` with completion, unless it has ended:
+  /// its resources first, then the callback (as a subscriber does).
+  private static func complete(_ sink: Sink<Value>, _ lifetime: Lifetime) {
+    guard !lifetime.isDisposed else { return }
+    lifetime.dispose()
+    sink.end(.completed)
   }
 
   /// A signal that never sends anything. RAC `+never`.
@@ -201,10 +208,11 @@ extension Signal {
   /// - Parameter error: the failure to send.
   /// - Returns: a failing signal.
   public static func error(_ error: any Error) -> Signal<Value> {
-    Signal { subscriber in
-      subscriber.sendError(error)
-      return nil
-    }
+    Signal(attach: { sink, lifetime in
+      guard !lifetime.isDisposed else { return }
+      lifetime.dispose()
+      sink.end(.failed(error))
+    })
   }
 
   /// A signal that calls `make` at each subscription and subscribes to its

@@ -186,6 +186,7 @@ extension Subscriber: LifetimeObserver {
 
 extension Subscriber {
   /// The resources of this subscription, disposed on termination or disposal.
+  @inlinable
   var disposables: Lifetime { lifetime }
 
   /// Runs `body` inside this subscriber's gate: the home of the shared

@@ -111,8 +111,10 @@ private func advance(
 }
 
 /// Sends `values` and completion from another thread after 10 ms, for a
-/// blocking conversion waiting with a timeout too long to measure.
-private func sendLater(_ values: [Int], to subject: Subject<Int>) {
+/// blocking conversion waiting with a timeout too long to measure. Pass a
+/// replay subject: on a loaded machine the send can come before the
+/// conversion subscribes, and a replay subject still hands it everything.
+private func sendLater(_ values: [Int], to subject: ReplaySubject<Int>) {
   DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(10)) {
     for value in values { subject.sendNext(value) }
     subject.sendCompleted()
@@ -507,7 +509,7 @@ private let sweeps: [Sweep] = [
       require(
         throwsTimedOut { _ = try Signal<Int>.never.first(timeout: d) }, c, "Signal.never did not time out")
     } else {
-      let subject = Subject<Int>()
+      let subject = ReplaySubject<Int>()
       sendLater([7], to: subject)
       let later = try subject.signal.first(timeout: d)
       require(later == 7, c, "from a Subject sending later: \(later as Any)")
@@ -521,7 +523,7 @@ private let sweeps: [Sweep] = [
       require(
         throwsTimedOut { _ = try Signal<Int>.never.toArray(timeout: d) }, c, "Signal.never did not time out")
     } else {
-      let subject = Subject<Int>()
+      let subject = ReplaySubject<Int>()
       sendLater(elements, to: subject)
       let later = try subject.signal.toArray(timeout: d)
       require(later == elements, c, "from a Subject sending later: \(later)")
@@ -535,7 +537,7 @@ private let sweeps: [Sweep] = [
         throwsTimedOut { try Signal<Int>.never.waitUntilCompleted(timeout: d) }, c,
         "Signal.never did not time out")
     } else {
-      let subject = Subject<Int>()
+      let subject = ReplaySubject<Int>()
       sendLater(elements, to: subject)
       try subject.signal.waitUntilCompleted(timeout: d)
     }

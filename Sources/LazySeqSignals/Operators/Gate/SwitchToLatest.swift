@@ -13,41 +13,42 @@ extension Signal {
   /// an error of either ends the result.
   ///
   /// - Returns: the latest inner signal's values.
+  @inlinable
   public func switchToLatest<U>() -> Signal<U> where Value == Signal<U> {
     Signal<U> { downstream in
       // Inside `downstream`'s gate: which inner signal is current. An inner
       // value is checked and sent in one step of the gate, so a replaced
-      // inner signal can never send after the new one has.
-      var state = Operators.SwitchToLatestState()
+      // inner signal can never send after the new one has. (Inlinable, so
+      // specialized where it is used: an inner value is then sent without
+      // a queued closure or a generic metadata lookup.)
+      let state = GateState(Operators.SwitchToLatestState())
       let current = SerialDisposable()
       downstream.disposables.add(current)
       self.forward(
         to: downstream,
         next: { inner in
-          let generation = downstream.serialize { state.switchToNewInner() }
+          let generation = downstream.serialize { state.value.switchToNewInner() }
           current.swap(nil)?.dispose()
           let child = Lifetime()
           current.inner = child
           inner.observe(
             child,
             next: { value in
-              downstream.serialize {
-                if state.isCurrent(generation) { downstream.sendNext(value) }
-              }
+              downstream.serializeSending { state.value.isCurrent(generation) ? value : nil }
             },
             error: { error in
               downstream.serialize {
-                if state.isCurrent(generation) { downstream.sendError(error) }
+                if state.value.isCurrent(generation) { downstream.sendError(error) }
               }
             },
             completed: {
               downstream.serialize {
-                if state.innerCompleted(generation) { downstream.sendCompleted() }
+                if state.value.innerCompleted(generation) { downstream.sendCompleted() }
               }
             })
         },
         completed: {
-          downstream.serialize { if state.outerCompleted() { downstream.sendCompleted() } }
+          downstream.serialize { if state.value.outerCompleted() { downstream.sendCompleted() } }
         })
       return nil
     }
@@ -121,12 +122,17 @@ extension Operators {
   /// The state of one `switchToLatest` subscription: which inner signal is
   /// current (by generation), whether it is still running, and whether the
   /// outer signal has completed. A plain value inside the downstream's gate.
+  @usableFromInline
   struct SwitchToLatestState: Equatable {
-    var generation = 0
-    var innerActive = false
-    var outerDone = false
+    @usableFromInline var generation = 0
+    @usableFromInline var innerActive = false
+    @usableFromInline var outerDone = false
+
+    @inlinable
+    init() {}
 
     /// A new inner signal replaces the current one; returns its generation.
+    @inlinable
     mutating func switchToNewInner() -> Int {
       generation += 1
       innerActive = true
@@ -134,10 +140,12 @@ extension Operators {
     }
 
     /// Whether the inner signal of `generation` is still the current one.
+    @inlinable
     func isCurrent(_ generation: Int) -> Bool { self.generation == generation }
 
     /// The inner signal of `generation` completed; returns whether the
     /// result completes now (it was current and the outer side is done).
+    @inlinable
     mutating func innerCompleted(_ generation: Int) -> Bool {
       guard isCurrent(generation) else { return false }
       innerActive = false
@@ -146,6 +154,7 @@ extension Operators {
 
     /// The outer signal completed; returns whether the result completes now
     /// (no inner signal is running).
+    @inlinable
     mutating func outerCompleted() -> Bool {
       outerDone = true
       return !innerActive
