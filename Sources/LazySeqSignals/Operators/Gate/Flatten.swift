@@ -86,15 +86,23 @@ extension Operators {
       }
     }
 
+    /// Subscribes to `inner` as a child of the downstream: one object (the
+    /// child lifetime) per inner subscription; each callback captures a
+    /// single object, which is its own context.
     private func subscribe(_ inner: Signal<U>) {
       let downstream = self.downstream
-      inner.forward(
-        to: downstream, next: { downstream.sendNext($0) },
-        completed: { [self] in
-          lock.withLock { active -= 1 }
-          pump()
-          completeIfDone()
-        })
+      let child = downstream.lifetime.makeChild()
+      guard !child.isDisposed else { return }
+      inner.attach(Sink(next: { downstream.sendNext($0) }, end: { [self] in innerEnded($0) }), child)
+    }
+
+    /// An inner signal ended: an error ends the downstream; a completion
+    /// frees its slot.
+    private func innerEnded(_ completion: Completion) {
+      guard case .completed = completion else { return downstream.sendEnd(completion) }
+      lock.withLock { active -= 1 }
+      pump()
+      completeIfDone()
     }
 
     private func completeIfDone() {
@@ -188,7 +196,12 @@ extension Signal {
   /// - Parameter transform: makes the inner signal for each value.
   /// - Returns: the merged inner signals.
   public func flatMap<U>(_ transform: @escaping @Sendable (Value) -> Signal<U>) -> Signal<U> {
-    binding { { value, _ in transform(value) } }
+    Signal<U> { downstream in
+      let flatten = Operators.Flatten(downstream: downstream, limit: 0)
+      self.forward(
+        to: downstream, next: { flatten.add(transform($0)) }, completed: { flatten.outerCompleted() })
+      return nil
+    }
   }
 
   /// Maps each value to an optional signal and merges the signals; `nil`
@@ -197,7 +210,8 @@ extension Signal {
   /// - Parameter transform: makes the inner signal for each value, or `nil`.
   /// - Returns: the merged inner signals.
   public func flatMap<U>(_ transform: @escaping @Sendable (Value) -> Signal<U>?) -> Signal<U> {
-    binding { { value, _ in transform(value) ?? .empty } }
+    let orEmpty: @Sendable (Value) -> Signal<U> = { transform($0) ?? .empty }
+    return flatMap(orEmpty)
   }
 
   /// Merges the signals of `signals` into one. RAC `+merge:`.

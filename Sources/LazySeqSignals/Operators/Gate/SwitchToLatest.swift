@@ -31,21 +31,11 @@ extension Signal {
           current.swap(nil)?.dispose()
           let child = Lifetime()
           current.inner = child
-          inner.observe(
-            child,
-            next: { value in
-              downstream.serializeSending { state.value.isCurrent(generation) ? value : nil }
-            },
-            error: { error in
-              downstream.serialize {
-                if state.value.isCurrent(generation) { downstream.sendError(error) }
-              }
-            },
-            completed: {
-              downstream.serialize {
-                if state.value.innerCompleted(generation) { downstream.sendCompleted() }
-              }
-            })
+          guard !child.isDisposed else { return }
+          // One object per inner subscription besides its lifetime: each
+          // callback captures only it.
+          let observer = Operators.SwitchToLatestInner(downstream, state, generation)
+          inner.attach(Sink(next: { observer.next($0) }, end: { observer.end($0) }), child)
         },
         completed: {
           downstream.serialize { if state.value.outerCompleted() { downstream.sendCompleted() } }
@@ -119,6 +109,41 @@ extension Signal {
 }
 
 extension Operators {
+  /// The callbacks of one inner signal of `switchToLatest`: its values and
+  /// its end count only while it is the current one.
+  @usableFromInline
+  final class SwitchToLatestInner<U> {
+    @usableFromInline let downstream: Subscriber<U>
+    @usableFromInline let state: GateState<SwitchToLatestState>
+    @usableFromInline let generation: Int
+
+    @inlinable
+    init(_ downstream: Subscriber<U>, _ state: GateState<SwitchToLatestState>, _ generation: Int) {
+      self.downstream = downstream
+      self.state = state
+      self.generation = generation
+    }
+
+    @inlinable
+    func next(_ value: U) {
+      downstream.serializeSending { state.value.isCurrent(generation) ? value : nil }
+    }
+
+    @inlinable
+    func end(_ completion: Completion) {
+      switch completion {
+      case .completed:
+        downstream.serialize {
+          if state.value.innerCompleted(generation) { downstream.sendCompleted() }
+        }
+      case .failed(let error):
+        downstream.serialize {
+          if state.value.isCurrent(generation) { downstream.sendError(error) }
+        }
+      }
+    }
+  }
+
   /// The state of one `switchToLatest` subscription: which inner signal is
   /// current (by generation), whether it is still running, and whether the
   /// outer signal has completed. A plain value inside the downstream's gate.
