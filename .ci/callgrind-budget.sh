@@ -33,7 +33,7 @@ budgets=(
   "signal-pump 450"
   "seq-signal-toarray 135"
   "signal-sequence-array 575"
-  "signal-subscribe-dispose 4700"
+  "signal-subscribe-dispose 4200"
   "property-set 750"
   "signal-main-actor-delivery 900"
   "signal-combinelatest-pump 1000"

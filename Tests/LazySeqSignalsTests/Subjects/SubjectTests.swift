@@ -139,3 +139,58 @@ final class Locked<T>: @unchecked Sendable {
     }
   }
 }
+
+/// What a subject that nobody holds any more does with its subscriptions.
+@Suite struct DroppedSubjectTests {
+  @Test("A dropped subject ends its subscriptions and releases their callbacks")
+  func droppedSubjectEndsItsSubscriptions() {
+    let tracker = LifetimeTracker()
+    let completed = Guarded(0)
+    var subject: Subject<Int>? = Subject<Int>()
+    var live: (any Disposable)?
+    do {
+      let captured = Tracked(1, tracker: tracker)
+      // Live, through a fused operator.
+      live = subject!.signal.map { $0 + captured.value }
+        .subscribe(next: { _ in _ = captured }, completed: { completed.mutate { $0 += 1 } })
+      subject!.sendNext(1)
+      // One that ended before.
+      let ended = subject!.signal.subscribe(next: { _ in _ = captured })
+      ended.dispose()
+      subject!.sendNext(2)
+    }
+    #expect(tracker.liveCount == 1)
+    #expect(live?.isDisposed == false)
+    subject = nil
+    #expect(tracker.liveCount == 0)
+    #expect(live?.isDisposed == true)
+    // Ended, not completed.
+    #expect(completed.value == 0)
+  }
+
+  @Test("A subscription disposed after its subject is gone ends quietly")
+  func disposalAfterTheSubjectIsGone() {
+    let received = Guarded<[Int]>([])
+    var subject: Subject<Int>? = Subject<Int>()
+    let subscription = subject!.signal.subscribe(next: { value in received.mutate { $0.append(value) } })
+    subject!.sendNext(1)
+    subject = nil
+    #expect(subscription.isDisposed)
+    subscription.dispose()
+    #expect(received.value == [1])
+  }
+
+  @Test("A subject dropped while its signal is held keeps serving that signal")
+  func aHeldSignalKeepsTheSubject() {
+    var subject: ReplaySubject<Int>? = ReplaySubject<Int>()
+    subject!.sendNext(1)
+    let signal = subject!.signal
+    subject = nil
+    // The signal holds the subject: subscribing still replays.
+    let received = Guarded<[Int]>([])
+    let subscription = signal.subscribe(next: { value in received.mutate { $0.append(value) } })
+    #expect(received.value == [1])
+    #expect(!subscription.isDisposed)
+    subscription.dispose()
+  }
+}
