@@ -39,8 +39,9 @@ public class Subject<Value> {
   /// subscribing threads copy them).
   @exclusivity(unchecked) var buffer: _Queue<Value>
   /// The subscriptions that feed this subject through ``subscriber``; they
-  /// are disposed when the subject terminates.
-  let feeders = Lifetime()
+  /// are disposed when the subject terminates. Made on first use (most
+  /// subjects are never fed that way), under the list's lock.
+  @exclusivity(unchecked) private var feedersIfMade: Lifetime?
   /// The class of this subject's subscriber entries, looked up once: a
   /// subscription made through the unspecialized `join` creates its entry
   /// from it instead of looking the generic class up each time (about 300
@@ -125,7 +126,18 @@ public class Subject<Value> {
       sink: Sink(
         next: { [self] in sendNext($0) },
         end: { [self] in sendEnd($0) }),
-      lifetime: feeders.makeChild())
+      lifetime: feeders().makeChild())
+  }
+
+  /// The lifetime of the subscriptions feeding this subject, made on first
+  /// use; already disposed if the subject has terminated.
+  private final func feeders() -> Lifetime {
+    let (feeders, terminated) = list.lock.withLock { () -> (Lifetime, Bool) in
+      if feedersIfMade == nil { feedersIfMade = Lifetime() }
+      return (feedersIfMade.unsafelyUnwrapped, list.terminal != nil)
+    }
+    if terminated { feeders.dispose() }
+    return feeders
   }
 
   /// Delivers a value to every live subscriber; runs inside the gate.
@@ -246,7 +258,9 @@ public class Subject<Value> {
       entry.lifetime.dispose()
       unsafeDowncast(entry, to: SinkEntry<Value>.self).sink.end(completion)
     }
-    feeders.dispose()
+    // After `terminal` is set: a lifetime made from now on is disposed
+    // by `feeders()` itself.
+    list.lock.withLock { feedersIfMade }?.dispose()
   }
 
   /// Subscribes `sink`: replays the buffer (and the terminal event), then
@@ -339,8 +353,8 @@ public class Subject<Value> {
 }
 
 // @unchecked: the live subscribers are touched only inside `gate` (see
-// `Gate`); the replay buffer, the joining subscribers and the terminal
-// event only under the list's `lock`.
+// `Gate`); the replay buffer, the feeders' lifetime, the joining
+// subscribers and the terminal event only under the list's `lock`.
 extension Subject: @unchecked Sendable where Value: Sendable {}
 
 /// The non-generic bookkeeping of a subject: its gate, its subscribers and

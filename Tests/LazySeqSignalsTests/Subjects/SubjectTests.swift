@@ -85,6 +85,19 @@ import Testing
     #expect(recorder.recorded == [.next(1), .next(2), .completed])
   }
 
+  @Test("The subscriptions feeding a subject end when it terminates, also ones made after")
+  func feedingSubscriptionsEndWithTheSubject() {
+    let subject = Subject<Int>()
+    let before = Subject<Int>()
+    let feedBefore = before.signal.subscribe(subject.subscriber)
+    #expect(!feedBefore.isDisposed)
+    subject.sendCompleted()
+    #expect(feedBefore.isDisposed)
+    let after = Subject<Int>()
+    let feedAfter = after.signal.subscribe(subject.subscriber)
+    #expect(feedAfter.isDisposed)
+  }
+
   @Test func disposedSubscriberIsRemovedFromSubject() {
     let subject = Subject<Int>()
     let recorder = Recorder(subject.signal)
