@@ -148,7 +148,7 @@ extension Seq {
       }
       let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
       let state = segment.loadState()
-      if walker.index >= segment.capacity && state.isLinked {
+      if state.isLinked && walker.index >= segment.capacity {
         // A position past this segment's end, handed out before its
         // successor existed: re-anchor it there, so that a head/tail walk
         // does not hop over every segment since its start at each step.
@@ -160,7 +160,7 @@ extension Seq {
       if state.isEnded && next >= state.count {
         return Seq(_storage: nil, index: 0, mode: _mode)
       }
-      if next == segment.capacity && state.isLinked {
+      if state.isLinked && next == segment.capacity {
         return Seq(_storage: segment.next, index: 0, mode: _mode)
       }
       return Seq(_storage: segment, index: next, mode: _mode)
@@ -268,6 +268,8 @@ extension Seq: Sequence {
     guard let storage = _storage, storage._kind == .segment else { return 0 }
     let segment = unsafeDowncast(storage, to: _Segment<Element>.self)
     let count = segment.loadState().count
+    // A count of 0 says nothing of `capacity` (see `_Segment.base`).
+    guard count > 0 else { return 0 }
     return Swift.max(0, Swift.min(count, segment.capacity) - _index)
   }
 }

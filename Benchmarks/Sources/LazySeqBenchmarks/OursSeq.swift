@@ -76,6 +76,18 @@ enum OursSeq {
     Seq(array).map({ $0 &* 3 &+ 1 }).filter({ $0 & 2 == 0 }).reduce(0, mix)
   }
 
+  /// Profiling: `n` temporary three-operator pipelines over a four-element
+  /// array, each consumed by `reduce`: the cost (and, under memcheck, the
+  /// allocations) of setting a pipeline up, per pipeline.
+  static func pipelineSetup(_ n: Int) -> Int {
+    let small = opaque([1, 2, 3, 4])
+    var acc = 0
+    for i in 0..<n {
+      acc = mix(acc, Seq(small).map({ $0 &+ i }).filter({ $0 & 1 == 0 }).map({ $0 &* 3 }).reduce(0, &+))
+    }
+    return acc
+  }
+
   /// Scenario 3: builds the same pipeline, evaluates it fully, and returns a
   /// walk of the evaluated sequence plus its element count.
   static func prepareSecondWalk(_ array: [Int]) -> (walk: () -> Int, count: Int) {

@@ -56,6 +56,7 @@ let memoryCases: [String: MemoryCase] = {
     MemoryCase(name: "seq-first-walk") { OursSeq.firstWalk(input($0)) },
     MemoryCase(name: "seq-temporary-walk") { OursSeq.temporaryWalk(input($0)) },
     MemoryCase(name: "seq-temporary-reduce") { OursSeq.temporaryReduce(input($0)) },
+    MemoryCase(name: "seq-pipeline-setup", run: OursSeq.pipelineSetup),
     MemoryCase(name: "seq-ahead-first-walk") { OursSeq.firstWalkAhead(input($0)) },
     MemoryCase(name: "seq-operators-first-walk") {
       OursSeq.otherOperatorsFirstWalk(input($0), ahead: 1)

@@ -293,7 +293,7 @@ internal final class _Frontier<Element>: _StorageBase {
       batchProducer: batchProducer)
     frontier.aheadCount = aheadCount
     sources = _Sources()
-    let memo = _Segment(capacity: 8, frontier: frontier, isFirst: true)
+    let memo = _Segment(reserving: 8, frontier: frontier)
     defused = memo
     return memo
   }
@@ -349,6 +349,7 @@ internal final class _Frontier<Element>: _StorageBase {
   /// the end). The claim, the frontier's, stays with the holder.
   @inlinable @inline(never)
   internal func _link(after segment: _Segment<Element>, seen: ChunkState) -> ChunkState {
+    if segment.reservedCapacity > 0 { return _produceFirst(into: segment, seen: seen) }
     let next = _Segment(
       capacity: Swift.min(segment.capacity * 2, _Segment<Element>.maximumCapacity),
       frontier: self, isFirst: false)
@@ -365,6 +366,28 @@ internal final class _Frontier<Element>: _StorageBase {
     // Evaluating ahead: goes on in `next`, now the memo's last segment.
     _publish(_produceAhead(into: next, count: 1), in: next)
     return linked
+  }
+
+  /// The claimed part of `force` for the first element of a memo whose
+  /// first segment has no buffer yet (`_Segment.reservedCapacity`): makes
+  /// it, then produces as `_produce` does (evaluating ahead if the memo
+  /// does). The buffer and capacity are written before the state that
+  /// publishes the element, so a reader that acquires it sees them.
+  @inlinable @inline(never)
+  internal func _produceFirst(into segment: _Segment<Element>, seen: ChunkState) -> ChunkState {
+    let capacity = segment.reservedCapacity
+    segment.base = .allocate(capacity: capacity)
+    segment.capacity = capacity
+    segment.reservedCapacity = 0
+    guard producer(segment.base) else { return _end(segment, seen: seen) }
+    guard aheadCount > 1 else {
+      let state = ChunkState(count: 1)
+      segment.state.store(state, ordering: .releasing)
+      return state
+    }
+    let state = _produceAhead(into: segment, count: 1)
+    _publish(state, in: segment)
+    return state
   }
 
   /// The claimed part of `force` on a memo that evaluates ahead: `segment`

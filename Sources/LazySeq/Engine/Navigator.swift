@@ -75,7 +75,7 @@ internal struct _Navigator<Element> {
           if index < evaluated { return .counted }
         }
         if state.isEnded { return .end }
-        guard index >= segment.capacity, state.isLinked else {
+        guard state.isLinked, index >= segment.capacity else {
           return count == 0 ? .counted : .unevaluated
         }
         index -= segment.capacity

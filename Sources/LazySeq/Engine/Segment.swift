@@ -65,8 +65,18 @@ package struct ChunkState: Equatable, AtomicRepresentable {
 internal final class _Segment<Element>: _Storage<Element> {
   @inlinable internal static var maximumCapacity: Int { ChunkState.maximumCapacity }
 
-  @usableFromInline internal let base: UnsafeMutablePointer<Element>
-  @usableFromInline internal let capacity: Int
+  /// The elements. A memo's first segment gets its buffer at its first
+  /// production (see `reservedCapacity`): until then `base` points nowhere
+  /// and `capacity` is 0, and only the producer, under the claim, changes
+  /// them, before it publishes that first element; a reader looks at them
+  /// only after it has acquired a state that counts an element, or is
+  /// linked or ended (a state published after they changed).
+  @usableFromInline @exclusivity(unchecked) internal var base: UnsafeMutablePointer<Element>
+  @usableFromInline @exclusivity(unchecked) internal var capacity: Int
+  /// For a memo's first segment whose buffer is not made yet: the capacity
+  /// to make it with (a temporary pipeline whose walk is fused never makes
+  /// it); 0 once it is made, and for every other segment.
+  @usableFromInline @exclusivity(unchecked) internal var reservedCapacity: Int
   /// Whether this is the first segment of its memo (position 0 is the start).
   @usableFromInline internal let isFirst: Bool
   @usableFromInline internal let state: Atomic<ChunkState>
@@ -84,7 +94,24 @@ internal final class _Segment<Element>: _Storage<Element> {
   internal init(capacity: Int, frontier: _Frontier<Element>, isFirst: Bool) {
     self.base = .allocate(capacity: capacity)
     self.capacity = capacity
+    self.reservedCapacity = 0
     self.isFirst = isFirst
+    self.state = Atomic(.empty)
+    self.frontier = frontier
+    self.adopted = nil
+    super.init(kind: .segment)
+  }
+
+  /// An empty first segment of a memo filled by `frontier`, whose buffer of
+  /// `capacity` elements is made at the first production
+  /// (`_Frontier._produceFirst`).
+  @inlinable
+  internal init(reserving capacity: Int, frontier: _Frontier<Element>) {
+    // Never read before the buffer is made (see `base`).
+    self.base = UnsafeMutablePointer(bitPattern: MemoryLayout<Element>.alignment).unsafelyUnwrapped
+    self.capacity = 0
+    self.reservedCapacity = capacity
+    self.isFirst = true
     self.state = Atomic(.empty)
     self.frontier = frontier
     self.adopted = nil
@@ -96,6 +123,7 @@ internal final class _Segment<Element>: _Storage<Element> {
   internal init(completeBase base: UnsafeMutablePointer<Element>, count: Int) {
     self.base = base
     self.capacity = count
+    self.reservedCapacity = 0
     self.isFirst = true
     self.state = Atomic(ChunkState(count: count).ended)
     self.frontier = nil
@@ -115,6 +143,7 @@ internal final class _Segment<Element>: _Storage<Element> {
       UnsafeMutablePointer(mutating: $0.baseAddress.unsafelyUnwrapped)
     }
     self.capacity = array.count
+    self.reservedCapacity = 0
     self.isFirst = true
     self.state = Atomic(ChunkState(count: array.count).ended)
     self.frontier = nil
@@ -127,7 +156,7 @@ internal final class _Segment<Element>: _Storage<Element> {
   internal func loadState() -> ChunkState { state.load(ordering: .acquiring) }
 
   deinit {
-    if adopted == nil {
+    if adopted == nil && reservedCapacity == 0 {
       let count = state.load(ordering: .acquiring).count
       base.deinitialize(count: count)
       base.deallocate()

@@ -74,7 +74,7 @@ extension Seq {
     let frontier = _Frontier(
       sources: sources, concatParts: concatParts, isFusible: isFusible, producer: producer,
       batchProducer: batchProducer)
-    let segment = _Segment(capacity: 8, frontier: frontier, isFirst: true)
+    let segment = _Segment(reserving: 8, frontier: frontier)
     segment._checkInvariants()
     return Seq(_storage: segment, index: 0)
   }
@@ -154,6 +154,22 @@ extension Seq {
   ) -> Seq<U> {
     let source = _WalkerBox(self)
     return _finish(Seq<U>._memo(sources: _Sources(source), producingInto: makeProducer(source)))
+  }
+
+  /// As `_derived(producingInto:batches:)`, for an operator whose state is
+  /// one closure (`stage`): the producers receive a box that holds the
+  /// walker and `stage`, and capture nothing else (see `_StageBox`).
+  @inlinable
+  internal func _derived<U, Stage>(
+    stage: Stage,
+    producingInto makeProducer: (_ source: _StageBox<Element, Stage>) -> _Producer<U>,
+    batches makeBatchProducer: (_ source: _StageBox<Element, Stage>) -> _BatchProducer<U>
+  ) -> Seq<U> {
+    let source = _StageBox(self, stage: stage)
+    return _finish(
+      Seq<U>._memo(
+        sources: _Sources(source), producingInto: makeProducer(source),
+        batches: makeBatchProducer(source)))
   }
 
   /// As `_derived(producingInto:)`, with the same producer in batches too
@@ -239,8 +255,8 @@ extension Seq {
     }
     frontier.aheadCount = count
     let capacity = Swift.min(Swift.max(count, 8), _Segment<Element>.maximumCapacity)
-    if capacity > segment.capacity {
-      result._storage = _Segment(capacity: capacity, frontier: frontier, isFirst: true)
+    if capacity > Swift.max(segment.capacity, segment.reservedCapacity) {
+      result._storage = _Segment(reserving: capacity, frontier: frontier)
     }
     return result
   }

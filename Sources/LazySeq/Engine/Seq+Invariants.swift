@@ -132,6 +132,9 @@ extension _Segment {
     let count = state.count
     let ended = state.isEnded
     let linked = state.isLinked
+    // A first segment without its buffer yet: nothing is published, and
+    // its capacity may be changing under the producer (see `base`).
+    if count == 0 && state.isOpen && isFirst && frontier != nil { return }
     precondition(capacity > 0, "LazySeq invariant: a segment has capacity \(capacity)")
     precondition(
       count >= 0 && count <= capacity,

@@ -257,7 +257,7 @@ internal struct _Walker<Element> {
         return element
       }
       if state.isEnded { break walk }
-      if index >= segment.capacity && state.isLinked {
+      if state.isLinked && index >= segment.capacity {
         index -= segment.capacity
         self.storage = segment.next
         base = nil
@@ -323,8 +323,8 @@ internal enum _Step<Element> {
 /// A box holding a moving position in another sequence; captured by
 /// producers and listed in their frontier's `sources`.
 @usableFromInline
-internal final class _WalkerBox<Element>: _StorageBase {
-  @usableFromInline @exclusivity(unchecked) internal var walker: _Walker<Element>
+internal class _WalkerBox<Element>: _StorageBase {
+  @usableFromInline @exclusivity(unchecked) internal final var walker: _Walker<Element>
 
   @inlinable
   internal init(_ seq: Seq<Element>) {
@@ -337,5 +337,20 @@ internal final class _WalkerBox<Element>: _StorageBase {
   @usableFromInline
   internal override func _detachChildren(into work: inout _ReleaseList) {
     walker._detach(into: &work)
+  }
+}
+
+/// A walker box that also holds an operator's closure (`stage`): its
+/// producers then capture this one object, which Swift uses as their
+/// context, instead of each allocating a context for the box and the
+/// closure (two allocations per operator fewer to set a pipeline up).
+@usableFromInline
+internal final class _StageBox<Element, Stage>: _WalkerBox<Element> {
+  @usableFromInline internal let stage: Stage
+
+  @inlinable
+  internal init(_ seq: Seq<Element>, stage: Stage) {
+    self.stage = stage
+    super.init(seq)
   }
 }

@@ -15,10 +15,11 @@ extension Seq {
   @inlinable
   public func filter(_ isIncluded: @escaping (Element) -> Bool) -> Seq<Element> {
     _derived(
+      stage: isIncluded,
       producingInto: { source in
         { slot in
           while let element = source.walker.next() {
-            if isIncluded(element) {
+            if source.stage(element) {
               slot.initialize(to: element)
               return true
             }
@@ -26,7 +27,7 @@ extension Seq {
           return false
         }
       },
-      batches: { source in Seq._filterBatches(source, isIncluded) })
+      batches: { source in Seq._filterBatches(source) })
   }
 }
 
@@ -37,9 +38,10 @@ extension Seq {
   /// beyond what the batch needs.
   @inlinable
   internal static func _filterBatches(
-    _ source: _WalkerBox<Element>, _ isIncluded: @escaping (Element) -> Bool
+    _ source: _StageBox<Element, (Element) -> Bool>
   ) -> _BatchProducer<Element> {
     { batch in
+      let isIncluded = source.stage
       var kept = 0
       while kept < batch.count {
         let wanted = batch.count &- kept

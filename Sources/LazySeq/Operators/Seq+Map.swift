@@ -17,23 +17,23 @@ extension Seq {
   @inlinable
   public func map<U>(_ transform: @escaping (Element) -> U) -> Seq<U> {
     _derived(
+      stage: transform,
       producingInto: { source in
         { slot in
           guard let element = source.walker.next() else { return false }
-          slot.initialize(to: transform(element))
+          slot.initialize(to: source.stage(element))
           return true
         }
       },
-      batches: { source in Seq._mapBatches(source, transform) })
+      batches: { source in Seq._mapBatches(source) })
   }
 
   /// The batch producer of `map` (see `_Batch`).
   @inlinable
-  internal static func _mapBatches<U>(
-    _ source: _WalkerBox<Element>, _ transform: @escaping (Element) -> U
-  ) -> _BatchProducer<U> {
+  internal static func _mapBatches<U>(_ source: _StageBox<Element, (Element) -> U>) -> _BatchProducer<U> {
     { batch in
-      batch.fill(from: source, neverEnds: true) { element, slot in
+      let transform = source.stage
+      return batch.fill(from: source, neverEnds: true) { element, slot in
         slot.initialize(to: transform(element))
         return .made
       }
