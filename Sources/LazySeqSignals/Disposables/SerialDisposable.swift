@@ -22,7 +22,8 @@ public final class SerialDisposable: Disposable {
     var isDisposed = false
   }
 
-  private let state = Locked(State())
+  // Inline: one object per serial disposable, not two.
+  private let state = InlineLocked(State())
 
   /// Creates a serial disposable with no inner disposable.
   public init() {}
