@@ -172,6 +172,19 @@ extension Seq {
         batches: makeBatchProducer(source)))
   }
 
+  /// As `_derived(_:batches:)`, for an operator whose state is one closure
+  /// (`stage`; see `_derived(stage:producingInto:batches:)`).
+  @inlinable
+  internal func _derived<U, Stage>(
+    stage: Stage,
+    _ makeProducer: (_ source: _StageBox<Element, Stage>) -> () -> U?,
+    batches makeBatchProducer: (_ source: _StageBox<Element, Stage>) -> _BatchProducer<U>
+  ) -> Seq<U> {
+    let source = _StageBox(self, stage: stage)
+    return _finish(
+      Seq<U>._memo(sources: _Sources(source), makeProducer(source), batches: makeBatchProducer(source)))
+  }
+
   /// As `_derived(producingInto:)`, with the same producer in batches too
   /// (see `_Batch`), for evaluating ahead.
   @inlinable

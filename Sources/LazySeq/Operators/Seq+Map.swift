@@ -47,10 +47,11 @@ extension Seq {
   @inlinable
   public func compactMap<U>(_ transform: @escaping (Element) -> U?) -> Seq<U> {
     _derived(
+      stage: transform,
       producingInto: { source in
         { slot in
           while let element = source.walker.next() {
-            if let value = transform(element) {
+            if let value = source.stage(element) {
               slot.initialize(to: value)
               return true
             }
@@ -60,7 +61,8 @@ extension Seq {
       },
       batches: { source in
         { batch in
-          batch.fill(from: source, neverEnds: true) { element, slot in
+          let transform = source.stage
+          return batch.fill(from: source, neverEnds: true) { element, slot in
             guard let value = transform(element) else { return .skipped }
             slot.initialize(to: value)
             return .made

@@ -17,15 +17,17 @@ extension Seq {
   @inlinable
   public func take(while predicate: @escaping (Element) -> Bool) -> Seq<Element> {
     _derived(
+      stage: predicate,
       { source in
         {
-          guard let element = source.walker.next(), predicate(element) else { return nil }
+          guard let element = source.walker.next(), source.stage(element) else { return nil }
           return element
         }
       },
       batches: { source in
         { batch in
-          batch.fill(from: source) { element, slot in
+          let predicate = source.stage
+          return batch.fill(from: source) { element, slot in
             guard predicate(element) else { return .ended }
             slot.initialize(to: element)
             return .made
