@@ -148,11 +148,16 @@ final class Lifetime: Disposable, @unchecked Sendable {
   enum Resource {
     case disposable(any Disposable)
     case observer(any LifetimeObserver)
+    /// An observer the lifetime must not keep alive: one that holds the
+    /// lifetime itself and that nothing else is sure to end (a
+    /// ``Subscriber`` made by the caller).
+    case weakObserver(WeakObserver)
 
     func end() {
       switch self {
       case .disposable(let disposable): disposable.dispose()
       case .observer(let observer): observer.lifetimeEnded()
+      case .weakObserver(let weak): weak.observer?.lifetimeEnded()
       }
     }
 
@@ -160,8 +165,15 @@ final class Lifetime: Disposable, @unchecked Sendable {
       switch self {
       case .disposable(let disposable): return disposable === object
       case .observer(let observer): return observer === object
+      case .weakObserver(let weak): return weak.observer === object
       }
     }
+  }
+
+  /// A weak reference to an observer.
+  @usableFromInline
+  struct WeakObserver {
+    weak var observer: (any LifetimeObserver)?
   }
 
   private let disposed = Atomic<Bool>(false)

@@ -34,7 +34,10 @@
 ///
 /// Disposing a subscriber (``dispose()``) stops delivery and disposes the
 /// subscription's resources; ``disposable`` is the same subscription as a
-/// ``Disposable``. A subscriber is `Sendable` when its values are: only then
+/// ``Disposable``. A subscriber you make and subscribe with
+/// ``Signal/subscribe(_:)`` may feed several signals: disposing what that
+/// call returns ends that one subscription, not the subscriber, which is
+/// freed with its callbacks once nothing holds it. A subscriber is `Sendable` when its values are: only then
 /// can it be handed to another thread to send from.
 public final class Subscriber<Value> {
   /// The lifetime of the subscription this subscriber feeds.
@@ -75,16 +78,29 @@ public final class Subscriber<Value> {
     error: (@Sendable (any Error) -> Void)? = nil,
     completed: (@Sendable () -> Void)? = nil
   ) {
-    self.init(sink: Sink(next: next, error: error, completed: completed), lifetime: Lifetime())
+    self.init(
+      sink: Sink(next: next, error: error, completed: completed), lifetime: Lifetime(), ownsLifetime: true)
   }
 
   /// Creates the gate of one subscription, feeding `sink`.
+  ///
+  /// With `ownsLifetime` (a subscriber made by the caller, whose lifetime
+  /// is its own), the lifetime tells this subscriber of its end through a
+  /// weak reference: the subscriber holds the lifetime, and a subscription
+  /// disposed before it terminates (`signal.subscribe(subscriber)` returns
+  /// a child of this lifetime) does not end it, so a strong one would keep
+  /// both alive for good. Otherwise the lifetime is the subscription's,
+  /// which its end or disposal always ends.
   @usableFromInline
-  init(sink: Sink<Value>, lifetime: Lifetime) {
+  init(sink: Sink<Value>, lifetime: Lifetime, ownsLifetime: Bool = false) {
     self.sink = sink
     self.lifetime = lifetime
     self.gate = Gate()
-    lifetime.add(.observer(self))
+    if ownsLifetime {
+      lifetime.add(.weakObserver(Lifetime.WeakObserver(observer: self)))
+    } else {
+      lifetime.add(.observer(self))
+    }
   }
 
   /// Sends a value, unless the subscriber has terminated or been disposed.

@@ -166,3 +166,66 @@ import Testing
     #expect(weakToken != nil)  // the connection still holds its source recipe
   }
 }
+
+/// A `Subscriber` made by the caller, whose subscriptions are disposed
+/// without it.
+@Suite struct CallerMadeSubscriberLifetimeTests {
+  @Test("Dropped after its subscription is disposed, it is freed with its callbacks")
+  func freedAfterItsSubscriptionIsDisposed() {
+    let tracker = LifetimeTracker()
+    let subject = Subject<Int>()
+    let received = Guarded<[Int]>([])
+    weak var weakSubscriber: Subscriber<Int>?
+    do {
+      let captured = Tracked(1, tracker: tracker)
+      let subscriber = Subscriber<Int>(next: { value in
+        _ = captured
+        received.mutate { $0.append(value) }
+      })
+      weakSubscriber = subscriber
+      let subscription = subject.signal.subscribe(subscriber)
+      subject.sendNext(1)
+      subscription.dispose()
+      subject.sendNext(2)
+      #expect(!subscriber.isDisposed)
+    }
+    #expect(received.value == [1])
+    #expect(weakSubscriber == nil)
+    #expect(tracker.liveCount == 0)
+  }
+
+  @Test("Disposed while held, it releases its callbacks at once")
+  func disposalReleasesTheCallbacks() {
+    let tracker = LifetimeTracker()
+    let subject = Subject<Int>()
+    var subscriber: Subscriber<Int>?
+    do {
+      let captured = Tracked(1, tracker: tracker)
+      subscriber = Subscriber<Int>(next: { _ in _ = captured })
+    }
+    let subscription = subject.signal.subscribe(subscriber!)
+    #expect(tracker.liveCount == 1)
+    subscriber!.dispose()
+    #expect(subscription.isDisposed)
+    #expect(tracker.liveCount == 0)
+    _ = subscriber
+  }
+
+  @Test("Shared by two signals, it is fed by the one still subscribed")
+  func sharedByTwoSignals() {
+    let first = Subject<Int>()
+    let second = Subject<Int>()
+    let received = Guarded<[Int]>([])
+    let subscriber = Subscriber<Int>(next: { value in received.mutate { $0.append(value) } })
+    let one = first.signal.subscribe(subscriber)
+    _ = second.signal.subscribe(subscriber)
+    first.sendNext(1)
+    one.dispose()
+    first.sendNext(2)
+    second.sendNext(3)
+    #expect(received.value == [1, 3])
+    subscriber.dispose()
+    second.sendNext(4)
+    #expect(received.value == [1, 3])
+  }
+}
