@@ -20,7 +20,8 @@ public final class CompoundDisposable: Disposable {
     var isDisposed = false
   }
 
-  private let state = Locked(State())
+  // Inline: one object per compound disposable, not two.
+  private let state = InlineLocked(State())
 
   /// Creates an empty compound disposable.
   public init() {}

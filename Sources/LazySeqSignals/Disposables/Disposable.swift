@@ -1,6 +1,8 @@
 // This source file is part of the LazySeq open source project
 // Licensed under Apache License v2.0; see LICENSE.txt
 
+import Synchronization
+
 /// Something that can be cancelled or cleaned up exactly once.
 ///
 /// Every disposable in this module is thread-safe and idempotent: `dispose()`
@@ -31,27 +33,29 @@ public protocol Disposable: AnyObject, Sendable {
 /// Like RAC's `RACDisposable`, it is **not** disposed when it is deallocated;
 /// wrap it in a ``ScopedDisposable`` for that.
 public final class AnyDisposable: Disposable {
-  // The action is a plain closure: it runs once, on the thread that disposes.
-  private let action: Locked<(() -> Void)?>
-  private let disposed = OnceFlag()
+  // The action runs once, on the thread that disposes. Both fields are
+  // stored in place: one object per disposable.
+  private let action: InlineLocked<(@Sendable () -> Void)?>
+  private let disposed = Atomic<Bool>(false)
 
   /// Creates a disposable that runs `action` the first time it is disposed.
   ///
   /// - Parameter action: the cleanup; released after it runs.
   public init(_ action: @escaping @Sendable () -> Void) {
-    self.action = Locked(action)
+    self.action = InlineLocked(action)
   }
 
   /// Creates a disposable with no action that only records its disposal.
   public init() {
-    self.action = Locked(nil)
+    self.action = InlineLocked(nil)
   }
 
-  public var isDisposed: Bool { disposed.isSet }
+  public var isDisposed: Bool { disposed.load(ordering: .acquiring) }
 
   public func dispose() {
-    guard disposed.set() else { return }
-    let action = self.action.withLock { action -> (() -> Void)? in
+    guard disposed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+    else { return }
+    let action = self.action.withLock { action -> (@Sendable () -> Void)? in
       defer { action = nil }
       return action
     }
