@@ -97,7 +97,7 @@ public final class Subscriber<Value> {
     self.lifetime = lifetime
     self.gate = Gate()
     if ownsLifetime {
-      lifetime.add(.weakObserver(Lifetime.WeakObserver(observer: self)))
+      lifetime.add(.weakObserver(Lifetime.WeakObserverBox(self)))
     } else {
       lifetime.add(.observer(self))
     }
