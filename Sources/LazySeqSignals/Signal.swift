@@ -123,7 +123,6 @@ public final class Signal<Value> {
   ///
   /// - Parameter lifetime: the lifetime to use; disposing it ends the
   ///   subscription.
-  @inlinable
   func observe(
     _ lifetime: Lifetime = Lifetime(),
     next: @escaping (Value) -> Void,
@@ -179,7 +178,7 @@ extension Signal where Value: Sendable {
     Signal(attach: { sink, lifetime in
       guard !lifetime.isDisposed else { return }
       sink.next(value)
-      Signal.complete(sink, lifetime)
+      Signal.end(sink, lifetime, .completed)
     })
   }
 }
@@ -187,15 +186,15 @@ extension Signal where Value: Sendable {
 extension Signal {
   /// A signal that completes at once, without values. RAC `+empty`.
   public static var empty: Signal<Value> {
-    Signal(attach: { sink, lifetime in complete(sink, lifetime) })
+    Signal(attach: { sink, lifetime in end(sink, lifetime, .completed) })
   }
 
-  /// Ends the subscription of `sink` with completion, unless it has ended:
-  /// its resources first, then the callback (as a subscriber does).
-  private static func complete(_ sink: Sink<Value>, _ lifetime: Lifetime) {
+  /// Ends the subscription of `sink` with `completion`, unless it has
+  /// ended: its resources first, then the callback (as a subscriber does).
+  private static func end(_ sink: Sink<Value>, _ lifetime: Lifetime, _ completion: Completion) {
     guard !lifetime.isDisposed else { return }
     lifetime.dispose()
-    sink.end(.completed)
+    sink.end(completion)
   }
 
   /// A signal that never sends anything. RAC `+never`.
@@ -208,11 +207,7 @@ extension Signal {
   /// - Parameter error: the failure to send.
   /// - Returns: a failing signal.
   public static func error(_ error: any Error) -> Signal<Value> {
-    Signal(attach: { sink, lifetime in
-      guard !lifetime.isDisposed else { return }
-      lifetime.dispose()
-      sink.end(.failed(error))
-    })
+    Signal(attach: { sink, lifetime in end(sink, lifetime, .failed(error)) })
   }
 
   /// A signal that calls `make` at each subscription and subscribes to its

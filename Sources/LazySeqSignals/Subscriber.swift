@@ -37,8 +37,9 @@
 /// ``Disposable``. A subscriber you make and subscribe with
 /// ``Signal/subscribe(_:)`` may feed several signals: disposing what that
 /// call returns ends that one subscription, not the subscriber, which is
-/// freed with its callbacks once nothing holds it. A subscriber is `Sendable` when its values are: only then
-/// can it be handed to another thread to send from.
+/// freed with its callbacks once nothing holds it. A subscriber is
+/// `Sendable` when its values are: only then can it be handed to another
+/// thread to send from.
 public final class Subscriber<Value> {
   /// The lifetime of the subscription this subscriber feeds.
   @usableFromInline let lifetime: Lifetime

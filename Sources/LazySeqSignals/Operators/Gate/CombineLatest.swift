@@ -211,12 +211,7 @@ extension Signal {
   func join<R>(
     _ downstream: Subscriber<R>, next: @escaping (Value) -> Void, completed: @escaping () -> Void
   ) -> Bool {
-    guard !downstream.isDisposed else { return false }
-    forward(
-      to: downstream,
-      next: { value in downstream.serialize { next(value) } },
-      completed: { downstream.serialize { completed() } })
-    return !downstream.isDisposed
+    joining(downstream, next: { value in downstream.serialize { next(value) } }, completed: completed)
   }
 
   /// ``join(_:next:completed:)`` for an operator specialized where it is
@@ -227,11 +222,17 @@ extension Signal {
     _ downstream: Subscriber<R>, sending next: @escaping (Value) -> R?,
     completed: @escaping () -> Void
   ) -> Bool {
+    joining(downstream, next: { value in downstream.serializeSending { next(value) } }, completed: completed)
+  }
+
+  /// What both `join`s do: forwards to `downstream` with `next` as it is
+  /// (it enters the gate itself) and `completed` inside the gate.
+  @inlinable
+  func joining<R>(
+    _ downstream: Subscriber<R>, next: @escaping (Value) -> Void, completed: @escaping () -> Void
+  ) -> Bool {
     guard !downstream.isDisposed else { return false }
-    forward(
-      to: downstream,
-      next: { value in downstream.serializeSending { next(value) } },
-      completed: { downstream.serialize { completed() } })
+    forward(to: downstream, next: next, completed: { downstream.serialize { completed() } })
     return !downstream.isDisposed
   }
 }

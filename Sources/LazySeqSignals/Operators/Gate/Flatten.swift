@@ -4,6 +4,15 @@
 internal import LazySeq
 
 extension Operators {
+  /// What ``Flatten``'s pump does next (not nested in the generic class:
+  /// a nested type is generic too, and its metadata would be looked up at
+  /// run time on every step).
+  private enum FlattenPumpStep {
+    case subscribe(AnyObject)
+    case again
+    case stop
+  }
+
   /// Merges inner signals into one subscriber, at most `limit` at a time
   /// (0 = no limit), queuing the rest. Completes once the outer side is done
   /// and every inner signal has completed.
@@ -18,15 +27,6 @@ extension Operators {
   /// `flatMap { .just($0) }`). The queued inner signals are kept as
   /// `AnyObject`; only ``subscribe(_:)`` sees their type.
   // @unchecked: the state below is touched only under `lock`.
-  /// What ``Flatten``'s pump does next (not nested in the generic class:
-  /// a nested type is generic too, and its metadata would be looked up at
-  /// run time on every step).
-  private enum FlattenPumpStep {
-    case subscribe(AnyObject)
-    case again
-    case stop
-  }
-
   final class Flatten<U>: @unchecked Sendable {
     private let downstream: Subscriber<U>
     private let limit: Int
@@ -150,16 +150,6 @@ extension Signal where Value: Sendable {
   public func bind<U>(
     _ makeBinder: @escaping @Sendable () -> (Value, inout Bool) -> Signal<U>?
   ) -> Signal<U> {
-    binding(makeBinder)
-  }
-}
-
-extension Signal {
-  /// `bind(_:)` for values of any type: the form of `flatMap(_:)`, whose
-  /// binder keeps nothing from one value to the next.
-  fileprivate func binding<U>(
-    _ makeBinder: @escaping @Sendable () -> (Value, inout Bool) -> Signal<U>?
-  ) -> Signal<U> {
     return Signal<U> { downstream in
       let binder = makeBinder()
       let flatten = Operators.Flatten(downstream: downstream, limit: 0)
@@ -185,7 +175,9 @@ extension Signal {
       return nil
     }
   }
+}
 
+extension Signal {
   /// Maps each value to a signal and merges those signals. RAC
   /// `-flattenMap:`.
   ///
