@@ -134,7 +134,7 @@ public class Subject<Value> {
   private final func feeders() -> Lifetime {
     let (feeders, terminated) = list.lock.withLock { () -> (Lifetime, Bool) in
       if feedersIfMade == nil { feedersIfMade = Lifetime() }
-      return (feedersIfMade.unsafelyUnwrapped, list.terminal != nil)
+      return (feedersIfMade.unsafelyUnwrapped, list.terminalLocked != nil)
     }
     if terminated { feeders.dispose() }
     return feeders
@@ -179,10 +179,10 @@ public class Subject<Value> {
   final func commitAndAdmit(_ value: Value) {
     // Nothing to remember and nobody to replay to: no generic work.
     if capacity == 0 { return list.admitReadyLocked() }
-    list.lock.withLock {
+    list.withJoins { joins in
       remember(value)
-      feed(value)
-      list.admitReady()
+      feed(value, to: joins.replaying)
+      joins.admitReady(into: &list.entries)
     }
   }
 
@@ -194,13 +194,13 @@ public class Subject<Value> {
   final func commit(_ value: Value, deferred: Bool, storing store: () -> Void)
     -> ContiguousArray<SubscriberEntry>
   {
-    list.lock.withLock {
+    list.withJoins { joins in
       store()
       // Nobody joining (the usual case): nothing else to do.
-      guard !list.ready.isEmpty || !list.replaying.isEmpty else { return [] }
-      feed(value)
-      if deferred { return list.takeReady() }
-      list.admitReady()
+      guard joins.isJoining else { return [] }
+      feed(value, to: joins.replaying)
+      if deferred { return joins.takeReady() }
+      joins.admitReady(into: &list.entries)
       return []
     }
   }
@@ -213,9 +213,8 @@ public class Subject<Value> {
 
   /// Queues `value` for the subscribers being replayed to; under the
   /// list's lock.
-  private final func feed(_ value: Value) {
-    guard !list.replaying.isEmpty else { return }
-    for entry in list.replaying {
+  private final func feed(_ value: Value, to replaying: ContiguousArray<SubscriberEntry>) {
+    for entry in replaying {
       unsafeDowncast(entry, to: SinkEntry<Value>.self).mailbox.append(value)
     }
   }
@@ -245,14 +244,9 @@ public class Subject<Value> {
   /// being replayed to receive it after their replay.
   final func deliverEnd(_ completion: Completion) {
     guard
-      let targets = list.lock.withLock({ () -> ContiguousArray<SubscriberEntry>? in
-        guard list.terminal == nil else { return nil }
-        list.terminal = completion
-        for entry in list.replaying {
-          unsafeDowncast(entry, to: SinkEntry<Value>.self).mailboxEnd = completion
-        }
-        return list.terminate()
-      })
+      let targets = list.terminate(
+        completion,
+        markReplaying: { unsafeDowncast($0, to: SinkEntry<Value>.self).mailboxEnd = completion })
     else { return }
     for entry in targets where !entry.lifetime.isDisposed {
       entry.lifetime.dispose()
@@ -298,11 +292,9 @@ public class Subject<Value> {
       }
       return
     }
-    let (values, terminal) = list.lock.withLock { () -> ([Value], Completion?) in
+    let (values, terminal) = list.withJoins { joins -> ([Value], Completion?) in
       let values = replay()
-      if let terminal = list.terminal { return (values, terminal) }
-      list.register(entry, replaying: !values.isEmpty)
-      return (values, nil)
+      return (values, joins.join(entry, replaying: !values.isEmpty))
     }
     if let terminal {
       for value in values {
@@ -335,16 +327,16 @@ public class Subject<Value> {
         return
       }
       guard !entry.lifetime.isDisposed else { return list.forget(entry) }
-      let done = list.lock.withLock { () -> Bool in
+      let done = list.withJoins { joins -> Bool in
         if entry.mailbox.isEmpty, entry.mailboxEnd == nil {
-          list.promote(entry)
+          joins.caughtUp(entry)
           return true
         }
         values = entry.mailbox
         end = entry.mailboxEnd
         entry.mailbox = []
         entry.mailboxEnd = nil
-        if end != nil { list.replaying.removeAll { $0 === entry } }
+        if end != nil { joins.leave(entry) }
         return false
       }
       if done { return }
@@ -357,17 +349,16 @@ public class Subject<Value> {
 // subscribers and the terminal event only under the list's `lock`.
 extension Subject: @unchecked Sendable where Value: Sendable {}
 
-/// The non-generic bookkeeping of a subject: its gate, its subscribers and
-/// its terminal event.
+/// The non-generic bookkeeping of a subject: its gate, its live
+/// subscribers, and how others join it.
 ///
 /// - `entries` (the live subscribers) and `isTerminated` belong to the
 ///   gate: only its owner touches them, between deliveries.
-/// - `ready` (subscribers waiting to be admitted), `replaying` (subscribers
-///   being replayed to, whose events wait in their mailbox) and `terminal`
-///   are under `lock`, a short critical section that never runs user code:
-///   subscribing takes it, never the gate.
-/// - `joining` mirrors `!ready.isEmpty || !replaying.isEmpty`, so a
-///   delivery with nobody joining takes no lock.
+/// - `joins` (the subscribers joining, and the terminal event: see
+///   ``JoinState``) is under `lock`, a short critical section that never
+///   runs user code: subscribing takes it, never the gate. It changes only
+///   through ``withJoins(_:)``, which publishes `joins.isJoining` to
+///   `joining`, so a delivery with nobody joining takes no lock.
 @usableFromInline
 final class SubscriberList: @unchecked Sendable {
   @usableFromInline let gate = Gate()
@@ -375,12 +366,22 @@ final class SubscriberList: @unchecked Sendable {
   private let joining = Atomic<Bool>(false)
   @usableFromInline @exclusivity(unchecked) var entries: ContiguousArray<SubscriberEntry> = []
   @usableFromInline @exclusivity(unchecked) var isTerminated = false
-  @exclusivity(unchecked) var terminal: Completion?
-  @exclusivity(unchecked) var ready: ContiguousArray<SubscriberEntry> = []
-  @exclusivity(unchecked) var replaying: ContiguousArray<SubscriberEntry> = []
+  @exclusivity(unchecked) private var joins = JoinState()
 
   @usableFromInline
   init() {}
+
+  /// Runs `body` on the join state under `lock`, then publishes whether
+  /// anyone is joining.
+  func withJoins<Result>(_ body: (inout JoinState) -> Result) -> Result {
+    lock.withLock {
+      defer { joining.store(joins.isJoining, ordering: .releasing) }
+      return body(&joins)
+    }
+  }
+
+  /// The terminal event, if the subject has ended; under `lock`.
+  var terminalLocked: Completion? { joins.terminal }
 
   /// Ends every subscription (their resources are disposed, their
   /// callbacks released): the subject is gone and can never send again.
@@ -391,13 +392,7 @@ final class SubscriberList: @unchecked Sendable {
     let all = gate.run(maintain: dropEnded) { _ -> ContiguousArray<SubscriberEntry> in
       var all = entries
       entries = []
-      lock.withLock {
-        all.append(contentsOf: ready)
-        all.append(contentsOf: replaying)
-        ready = []
-        replaying = []
-        joining.store(false, ordering: .releasing)
-      }
+      all.append(contentsOf: withJoins { $0.takeAll() })
       return all
     }
     for entry in all { entry.lifetime.dispose() }
@@ -407,96 +402,52 @@ final class SubscriberList: @unchecked Sendable {
   @usableFromInline
   var hasJoiners: Bool { joining.load(ordering: .acquiring) }
 
-  /// Registers a joining subscriber; under `lock`.
-  func register(_ entry: SubscriberEntry, replaying isReplaying: Bool) {
-    if isReplaying { replaying.append(entry) } else { ready.append(entry) }
-    joining.store(true, ordering: .releasing)
-  }
-
   /// Registers a subscriber that needs no replay, unless the subject has
   /// terminated: then returns the terminal event.
   func joinLive(_ entry: SubscriberEntry) -> Completion? {
-    lock.withLock {
-      if let terminal { return terminal }
-      register(entry, replaying: false)
-      return nil
-    }
+    withJoins { $0.join(entry, replaying: false) }
   }
 
   /// Makes the ready subscribers live, under `lock`; inside the gate,
   /// between deliveries.
   @usableFromInline
   func admitReadyLocked() {
-    lock.withLock { admitReady() }
-  }
-
-  /// Makes the ready subscribers live; under `lock`, inside the gate,
-  /// between deliveries. Both arrays keep their storage.
-  func admitReady() {
-    if entries.isEmpty {
-      swap(&entries, &ready)
-    } else if !ready.isEmpty {
-      entries.append(contentsOf: ready)
-      ready.removeAll(keepingCapacity: true)
-    }
-    joining.store(!replaying.isEmpty, ordering: .releasing)
-  }
-
-  /// A replayed subscriber whose mailbox is empty becomes ready; under
-  /// `lock`.
-  func promote(_ entry: SubscriberEntry) {
-    replaying.removeAll { $0 === entry }
-    ready.append(entry)
-  }
-
-  /// Takes the ready subscribers; under `lock`, inside the gate.
-  func takeReady() -> ContiguousArray<SubscriberEntry> {
-    defer { joining.store(!replaying.isEmpty, ordering: .releasing) }
-    guard !ready.isEmpty else { return [] }
-    defer { ready = [] }
-    return ready
+    withJoins { $0.admitReady(into: &entries) }
   }
 
   /// Records the terminal event; returns the subscribers to end (live and
-  /// ready). Under `lock`, inside the gate, once.
-  func terminate() -> ContiguousArray<SubscriberEntry> {
+  /// ready), or `nil` if the subject had already ended. Inside the gate;
+  /// `markReplaying` runs under `lock` on each subscriber still being
+  /// replayed to.
+  func terminate(
+    _ completion: Completion, markReplaying: (SubscriberEntry) -> Void
+  ) -> ContiguousArray<SubscriberEntry>? {
+    guard
+      let ready = withJoins({ joins -> ContiguousArray<SubscriberEntry>? in
+        guard let ready = joins.end(completion) else { return nil }
+        for entry in joins.replaying { markReplaying(entry) }
+        return ready
+      })
+    else { return nil }
     isTerminated = true
     var targets = entries
-    targets.append(contentsOf: takeReady())
+    targets.append(contentsOf: ready)
     entries = []
     return targets
   }
 
   /// Forgets a subscriber disposed during its replay.
   func forget(_ entry: SubscriberEntry) {
-    lock.withLock {
-      replaying.removeAll { $0 === entry }
-      joining.store(!ready.isEmpty || !replaying.isEmpty, ordering: .releasing)
-    }
+    withJoins { $0.leave(entry) }
   }
 
   /// Maintenance: forgets the subscribers whose lifetime has ended.
   @usableFromInline
   func dropEnded() {
-    SubscriberList.dropEnded(from: &entries)
+    JoinState.dropEnded(from: &entries)
     guard hasJoiners else { return }
-    lock.withLock {
-      SubscriberList.dropEnded(from: &ready)
-      joining.store(!ready.isEmpty || !replaying.isEmpty, ordering: .releasing)
-    }
+    withJoins { $0.dropEnded() }
   }
-  /// Removes the entries whose lifetime has ended, keeping the order of the
-  /// others and the array's storage (a loop of swaps and `removeLast`:
-  /// `removeAll(where:)` costs about 120 instructions more per call here).
-  private static func dropEnded(from entries: inout ContiguousArray<SubscriberEntry>) {
-    var kept = 0
-    for index in entries.indices where !entries[index].lifetime.isDisposed {
-      if kept != index { entries.swapAt(kept, index) }
-      kept += 1
-    }
-    while entries.count > kept { entries.removeLast() }
-  }
-
 }
 
 /// One subscriber of a subject, as the non-generic list sees it.
