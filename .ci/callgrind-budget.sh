@@ -36,6 +36,7 @@ budgets=(
   "signal-subscribe-dispose 4200"
   "property-set 750"
   "signal-main-actor-delivery 900"
+  "signal-main-thread-delivery 2400"
   "signal-combinelatest-pump 1000"
   "scoreboard-flatmap-pump 5300"
   "scoreboard-flatmaplatest-pump 6100"

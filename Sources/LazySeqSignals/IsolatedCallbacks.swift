@@ -137,7 +137,7 @@ func isMainActor(_ actor: any Actor) -> Bool {
 /// Whether the caller runs on the main actor's executor (the main queue).
 @usableFromInline
 func isOnMainQueue() -> Bool {
-  Operators.MainThreadHop.isOnMainQueue
+  Operators.MainQueue.isCurrent
 }
 
 /// Queues `work` on the main queue, behind the library's main-queue work
@@ -512,7 +512,7 @@ func runWhereWritten<Input, Result: Sendable>(
     }
     return
   }
-  if Operators.MainThreadHop.isOnMainQueue {
+  if Operators.MainQueue.isCurrent {
     // On the main actor's executor: `work` may run here, synchronously.
     return then(run(input))
   }

@@ -37,6 +37,7 @@
 // serial. BlockingWait.swift says what the waiter does about it.
 
 @preconcurrency internal import Dispatch
+internal import Foundation
 import Synchronization
 
 extension Operators {
@@ -81,6 +82,15 @@ extension Operators {
       DispatchQueue.main.setSpecific(key: key, value: true)
       return key
     }()
+
+    /// Whether the caller runs on the main actor's executor: the main
+    /// thread, or a block of the main queue, recognized by its
+    /// queue-specific key even where another thread drains the main queue
+    /// (`dispatchMain()` and async `main` on Linux): the main actor runs
+    /// there too.
+    static var isCurrent: Bool {
+      Thread.isMainThread || DispatchQueue.getSpecific(key: key) == true
+    }
 
     /// Whether `queue` is the main queue itself.
     static func isMain(_ queue: DispatchQueue) -> Bool {

@@ -211,6 +211,22 @@ enum DeliveryInstructions {
     return receiver.acc
   }
 
+  /// The same bursts through `deliverOnMainThread()`: the same main-queue
+  /// orderer, before the operator's subscriber.
+  @MainActor
+  static func mainThread(_ n: Int) -> Int {
+    let subject = Subject<Int>()
+    let receiver = Receiver()
+    let subscription = subject.signal.deliverOnMainThread().subscribe(next: { value in
+      receiver.acc = mix(receiver.acc, value)
+      receiver.count += 1
+    })
+    send(n, to: subject)
+    while receiver.count < n { _ = RunLoop.main.run(mode: .default, before: .distantPast) }
+    subscription.dispose()
+    return receiver.acc
+  }
+
   static func nonisolated(_ n: Int) -> Int {
     let subject = Subject<Int>()
     let acc = Accumulator()

@@ -29,7 +29,7 @@ extension Operators {
   ///   inside a main-queue block it does not run the queue again, and the
   ///   block does not run.
   /// - **A thread that holds the main queue** — inside a main-queue block,
-  ///   on any thread (``MainThreadHop/isOnMainQueue``; on Linux that is all
+  ///   on any thread (``MainQueue/isCurrent``; on Linux that is all
   ///   main-actor code under `dispatchMain()` or an async `main`, such as a
   ///   script's top level after its first `await`), or the main thread
   ///   where its run loop cannot run the main queue — *stands in* for the
@@ -151,7 +151,7 @@ extension Operators {
       if takeSignal() { return .signalled }
       if Thread.isMainThread {
         if Self.mainRunLoopRunsMainQueue() { return runMainRunLoop(until: deadline) }
-      } else if !MainThreadHop.isOnMainQueue {
+      } else if !MainQueue.isCurrent {
         return waitOnSemaphore(until: deadline)
       }
       return MainQueue.standingIn(for: self) {

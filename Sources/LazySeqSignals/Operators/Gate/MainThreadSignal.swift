@@ -4,8 +4,6 @@
 // RAC's `-deliverOnMainThread`, with callbacks the compiler knows run on the
 // main actor.
 
-internal import Foundation
-
 extension Signal where Value: Sendable {
   /// Delivers this signal's events on the main thread, as a signal whose
   /// callbacks are `@MainActor`. RAC `-deliverOnMainThread`.
@@ -47,6 +45,7 @@ extension Signal where Value: Sendable {
   /// isolation checks); only `Thread.isMainThread` is `false` there.
   ///
   /// - Returns: the same events, on the main thread.
+  @inlinable
   public func deliverOnMainThread() -> MainThreadSignal<Value> {
     MainThreadSignal(onMainThread: Operators.onMainThread(self))
   }
@@ -63,6 +62,7 @@ public struct MainThreadSignal<Value: Sendable>: Sendable {
   /// thread.
   public let signal: Signal<Value>
 
+  @usableFromInline
   init(onMainThread signal: Signal<Value>) {
     self.signal = signal
   }
@@ -160,47 +160,23 @@ public struct MainThreadSignal<Value: Sendable>: Sendable {
 extension Operators {
   /// The events of `upstream`, delivered on the main thread in order: at
   /// once when sent there with nothing waiting, otherwise queued on the
-  /// main queue.
+  /// main queue. The same orderer as callbacks written on the main actor
+  /// (``MainActorDelivery``): one main-queue block per burst. Inlinable,
+  /// like that delivery: specialized where it is used, a value's way to the
+  /// main thread runs no generic code.
+  @inlinable
   static func onMainThread<Value: Sendable>(_ upstream: Signal<Value>) -> Signal<Value> {
     Signal { downstream in
-      let hop = MainThreadHop()
+      let delivery = MainActorDelivery<Value>(
+        next: { downstream.sendNext($0) },
+        error: { downstream.sendError($0) },
+        completed: { downstream.sendCompleted() })
       upstream.forward(
         to: downstream,
-        next: { value in hop.deliver { downstream.sendNext(value) } },
-        error: { error in hop.deliver { downstream.sendError(error) } },
-        completed: { hop.deliver { downstream.sendCompleted() } })
+        next: { delivery.send(.next($0)) },
+        error: { delivery.send(.end(.failed($0))) },
+        completed: { delivery.send(.end(.completed)) })
       return nil
-    }
-  }
-
-  /// The queue of one main-thread subscription: how many events wait on the
-  /// main queue. An event runs at once only on the main thread with none
-  /// waiting, so a later event never overtakes an earlier one.
-  final class MainThreadHop: Sendable {
-    private let waiting = Locked(0)
-
-    /// Whether the caller runs on the main actor's executor: the main thread,
-    /// or a block of the main queue, recognized by its queue-specific key
-    /// even where another thread drains the main queue (`dispatchMain()`
-    /// and async `main` on Linux): the main actor runs there too.
-    static var isOnMainQueue: Bool {
-      Thread.isMainThread || DispatchQueue.getSpecific(key: MainQueue.key) == true
-    }
-
-    func deliver(_ event: @escaping @Sendable () -> Void) {
-      let onMainThread = Self.isOnMainQueue
-      let now = waiting.withLock { count -> Bool in
-        if onMainThread && count == 0 { return true }
-        count += 1
-        return false
-      }
-      if now { return event() }
-      // The library's way onto the main queue: a blocking conversion that
-      // holds the main queue runs it (MainQueue.swift).
-      MainQueue.async {
-        event()
-        self.waiting.withLock { $0 -= 1 }
-      }
     }
   }
 }
