@@ -158,6 +158,30 @@ private actor HopCounter {
     }
   }
 
+  @Test @MainActor func theSearchBoxDeliveredOnTheMainThreadIsDeterministic() async {
+    // deliverOnMainThread() queues through the same mailbox as a
+    // main-actor callback: advance waits for that delivery too.
+    let expected = ["[\"swi.swift\", \"swi.md\"]@1.2 seconds", "[\"swift.swift\", \"swift.md\"]@2.0 seconds"]
+    for run in 0..<100 {
+      let scheduler = TestScheduler()
+      let query = Subject<String>()
+      var results: [String] = []
+      let subscription = searchBox(scheduler, query.signal)
+        .deliverOnMainThread()
+        .subscribe(next: { found in results.append("\(found)@\(scheduler.now)") })
+      query.sendNext("sw")
+      await scheduler.advance(by: .milliseconds(400))
+      query.sendNext("swi")
+      await scheduler.advance(by: .milliseconds(400))
+      await scheduler.advance(by: .milliseconds(400))
+      query.sendNext("swift")
+      await scheduler.advance(by: .seconds(1))
+      subscription.dispose()
+      #expect(results == expected, "run \(run)")
+      if results != expected { break }
+    }
+  }
+
   @Test func theSearchBoxRunsDeterministicallyAThousandTimes() async {
     let expected = ["[\"swi.swift\", \"swi.md\"]@1.2 seconds", "[\"swift.swift\", \"swift.md\"]@2.0 seconds"]
     for run in 0..<1000 {
