@@ -18,14 +18,6 @@
 internal import LazySeq
 import Synchronization
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// A non-recursive mutual-exclusion lock: a `Mutex` plus a release/acquire
 /// fence that ThreadSanitizer can see.
 ///

@@ -90,24 +90,9 @@
 // deadlocking. (Dynamic nodes and deferred sequences, under a
 // `_ForcingLock`, record the thread identity itself.)
 
-// Foundation for the lot's condition variable (`_Lot`); it re-exports the
-// platform's C library, and is imported `public` so that
-// `currentThreadID()` (a call of `pthread_self` on the claim's fast path)
-// is inlined into the walk instead of called.
+// Foundation for the lot's condition variable (`_Lot`).
 public import Foundation
 public import Synchronization
-
-/// A number that identifies the calling thread while it runs, never `0`.
-/// Shared with LazySeqSignals (its gates' owner word): one thread identity
-/// for the package.
-@inlinable
-package func currentThreadID() -> UInt {
-  #if canImport(Darwin)
-    return UInt(bitPattern: pthread_self())
-  #else
-    return UInt(pthread_self())
-  #endif
-}
 
 /// Stops the program with the message LazySeq uses for a re-entrant force.
 @usableFromInline

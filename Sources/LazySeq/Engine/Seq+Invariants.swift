@@ -18,13 +18,9 @@
 //   none; a frontier produces only into the last segment of its memo.
 
 #if LAZYSEQ_INVARIANTS
-  #if canImport(Darwin)
-    internal import Darwin
-  #elseif canImport(Glibc)
-    internal import Glibc
-  #elseif canImport(Musl)
-    internal import Musl
-  #endif
+  // The platform's C library (thread-specific keys), which
+  // Foundation re-exports.
+  internal import Foundation
 #endif
 
 // Also counted, with the flag: the synchronising operations (atomic

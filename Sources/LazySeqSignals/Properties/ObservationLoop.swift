@@ -22,6 +22,7 @@
 // (the current read has seen that change, or watches what it depends on), so
 // a value is read again only after a change the last read did not see.
 
+internal import LazySeq
 import Synchronization
 
 /// State an observing read can watch: a property's core.

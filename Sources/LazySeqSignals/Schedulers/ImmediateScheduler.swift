@@ -1,13 +1,8 @@
 // This source file is part of the LazySeq open source project
 // Licensed under Apache License v2.0; see LICENSE.txt
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+// The platform's C library (`nanosleep`), which Foundation re-exports.
+internal import Foundation
 
 /// A scheduler that runs every action at once, on the calling thread.
 ///

@@ -6,6 +6,7 @@
 // installs itself on its thread while it runs an action, so that its async
 // `advance(by:)` can wait for the tasks that action started.
 
+internal import LazySeq
 import Synchronization
 
 /// Something that registers the tasks the library starts while it is
