@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A deterministic instruction budget for the signal engine, the properties
 # built on it, the first walks of a memoized Seq, and the scripts rows of
-# cheap closures (map/filter/sum), windows and flatMap (CI quick mode).
+# cheap closures (map/filter/sum), windows, chunks and flatMap (CI quick mode).
 #
 # For each case, runs the release benchmark binary under
 # `valgrind --tool=callgrind` at two sizes and takes the difference, so
@@ -47,7 +47,8 @@ budgets=(
   "seq-uncons-memo-walk 550"
   "seq-temporary-reduce 130"
   "script-cheap-seq 125"
-  "script-windows-seq 400"
+  "script-windows-seq 280"
+  "script-chunks-seq 30"
   "script-flatmap-seq 500"
 )
 small=5000

@@ -25,8 +25,10 @@ extension Seq {
   /// - Returns: The chunks, in order; empty if this sequence is empty.
   /// - Precondition: `count` is at least 1.
   /// - Complexity: O(1) to create; O(`count`) per chunk, with no allocation
-  ///   on the steady path (a buffer of a few chunks is shared). Memory
-  ///   grows with the elements that arrive, never with `count` alone.
+  ///   on the steady path (a buffer of a few chunks is shared). Over a
+  ///   complete sequence (an array) each full chunk is a view of its
+  ///   storage: O(1), and no element is copied. Memory grows with the
+  ///   elements that arrive, never with `count` alone.
   @inlinable
   public func chunks(ofCount count: Int) -> Seq<Window> {
     Seq._checkPositiveCount(count, "Seq.chunks(ofCount:)")

@@ -4,18 +4,21 @@
 // The element type of `windows(ofCount:step:)` and `chunks(ofCount:)`, on
 // `Seq` and on `Signal`: a view of consecutive elements in a buffer that the
 // windows next to it share (zero-copy, as swift-algorithms hands out slices),
-// and the one builder both carriers fill it with.
+// or in the source's own storage, and the one builder both carriers fill
+// it with.
 
 extension Seq {
   /// Consecutive elements of a sequence, as ``Seq/windows(ofCount:step:)``
   /// and ``Seq/chunks(ofCount:)`` (and the signal operators of the same
   /// names) hand them out.
   ///
-  /// A window is a view of a buffer that the windows next to it share:
-  /// making one copies no element, and the elements of overlapping windows
-  /// are stored once. Its indices start at 0 (`window[0]` is its first
-  /// element, unlike an `ArraySlice`'s), it compares, hashes and prints as
-  /// the array of its elements, and an array literal makes one:
+  /// A window is a view of a buffer that the windows next to it share, or,
+  /// over a complete sequence (an array's, or a memo's evaluated end), of
+  /// the sequence's own storage: making one copies no element, and the
+  /// elements of overlapping windows are stored once. Its indices start at
+  /// 0 (`window[0]` is its first element, unlike an `ArraySlice`'s), it
+  /// compares, hashes and prints as the array of its elements, and an array
+  /// literal makes one:
   ///
   /// ```swift
   /// let windows = Seq(1...4).windows(ofCount: 3)
@@ -27,21 +30,21 @@ extension Seq {
   ///
   /// A window keeps its buffer alive; the buffer holds a few hundred
   /// elements (or, for large counts, a few windows), so a window held for
-  /// long keeps that much. `Array(window)` copies it out.
+  /// long keeps that much. A view of a complete sequence's storage keeps
+  /// that storage (the array a `Seq` was made from, say) instead.
+  /// `Array(window)` copies it out.
   ///
-  /// `Sendable` when its elements are: a buffer's elements never change
-  /// once a window can see them.
+  /// `Sendable` when its elements are: the elements a window sees never
+  /// change while it can see them.
   @frozen
   public struct Window: RandomAccessCollection {
-    @usableFromInline internal let _buffer: _WindowBuffer<Element>
-    @usableFromInline internal let _start: Int
+    @usableFromInline internal let _storage: _WindowStorage<Element>
     /// The number of elements.
     public let count: Int
 
     @inlinable
-    internal init(_buffer: _WindowBuffer<Element>, start: Int, count: Int) {
-      self._buffer = _buffer
-      self._start = start
+    internal init(_storage: _WindowStorage<Element>, count: Int) {
+      self._storage = _storage
       self.count = count
     }
 
@@ -55,7 +58,7 @@ extension Seq {
       let array = ContiguousArray(elements)
       let buffer = _WindowBuffer<Element>(capacity: array.count)
       array.withUnsafeBufferPointer { buffer.append(contentsOf: $0) }
-      self.init(_buffer: buffer, start: 0, count: array.count)
+      self.init(_storage: _WindowStorage(owner: buffer, elements: buffer.base), count: array.count)
     }
 
     /// The position of the first element: always 0.
@@ -69,7 +72,7 @@ extension Seq {
       precondition(
         position >= 0 && position < count,
         "Seq.Window: index \(position) out of range 0..<\(count)")
-      return _buffer.base[_start &+ position]
+      return _storage.elements[position]
     }
 
     /// Calls `body` with the elements, in place (always available).
@@ -77,28 +80,26 @@ extension Seq {
     public func withContiguousStorageIfAvailable<R>(
       _ body: (UnsafeBufferPointer<Element>) throws -> R
     ) rethrows -> R? {
-      try body(UnsafeBufferPointer(start: _buffer.base + _start, count: count))
+      try body(UnsafeBufferPointer(start: _storage.elements, count: count))
     }
 
     /// Walks the elements in place (an index bump per element).
     @inlinable
     public func makeIterator() -> Iterator {
-      Iterator(_buffer: _buffer, elements: UnsafePointer(_buffer.base + _start), count: count)
+      Iterator(_storage: _storage, count: count)
     }
 
-    /// The iterator of a window: a position in its buffer, which it keeps
+    /// The iterator of a window: a position in its storage, which it keeps
     /// alive.
     @frozen
     public struct Iterator: IteratorProtocol {
-      @usableFromInline internal let _buffer: _WindowBuffer<Element>
-      @usableFromInline internal let _elements: UnsafePointer<Element>
+      @usableFromInline internal let _storage: _WindowStorage<Element>
       @usableFromInline internal let _count: Int
       @usableFromInline internal var _index: Int
 
       @inlinable
-      internal init(_buffer: _WindowBuffer<Element>, elements: UnsafePointer<Element>, count: Int) {
-        self._buffer = _buffer
-        self._elements = elements
+      internal init(_storage: _WindowStorage<Element>, count: Int) {
+        self._storage = _storage
         self._count = count
         self._index = 0
       }
@@ -107,7 +108,7 @@ extension Seq {
       public mutating func next() -> Element? {
         guard _index < _count else { return nil }
         defer { _index &+= 1 }
-        return _elements[_index]
+        return _storage.elements[_index]
       }
     }
   }
@@ -147,7 +148,28 @@ extension Seq.Window: CustomStringConvertible, CustomDebugStringConvertible {
   public var debugDescription: String { Array(self).debugDescription }
 }
 
-// MARK: - The buffer and the builder
+// MARK: - The storage, the buffer and the builder
+
+/// Where a window's elements are: their first element, and the object that
+/// keeps them alive (a ``_WindowBuffer``, or the complete segment of a
+/// `Seq` the window views in place). The elements never change or move
+/// while the owner lives.
+@frozen @usableFromInline
+internal struct _WindowStorage<Element> {
+  @usableFromInline internal let owner: AnyObject
+  @usableFromInline internal let elements: UnsafePointer<Element>
+
+  @inlinable
+  internal init(owner: AnyObject, elements: UnsafePointer<Element>) {
+    self.owner = owner
+    self.elements = elements
+  }
+}
+
+// The elements a window sees are immutable while it can see them (see
+// `_WindowBuffer`; a complete segment is never written again), and are
+// `Sendable` when `Element` is.
+extension _WindowStorage: @unchecked Sendable where Element: Sendable {}
 
 /// The elements that windows share: append-only storage. An element, once
 /// appended, is never changed or moved until the buffer is freed, so a
@@ -183,9 +205,6 @@ package final class _WindowBuffer<Element> {
   }
 }
 
-// Elements below a window's end are immutable while any window can see them
-// (see `_WindowBuffer`); the builder is one owner's value, never shared.
-extension _WindowBuffer: @unchecked Sendable where Element: Sendable {}
 
 /// Makes the windows (or chunks) of a sequence of elements that arrive one
 /// by one: appends each element to the current buffer and hands out views of
@@ -220,6 +239,11 @@ package struct _WindowBuilder<Element> {
   /// How many elements the next window still needs.
   @inlinable
   package var missing: Int { count &- (buffer.count &- start) }
+
+  /// Whether no element of the next window has arrived, and none is to be
+  /// skipped.
+  @inlinable
+  package var isEmpty: Bool { buffer.count == start && skipping == 0 }
 
   /// Room for `wanted` more elements (at most `missing`) in the current
   /// buffer: moves to a new buffer when it has less. Returns where they go
@@ -268,7 +292,8 @@ package struct _WindowBuilder<Element> {
   /// on to the one after.
   @inlinable
   package mutating func take() -> Seq<Element>.Window {
-    let window = Seq<Element>.Window(_buffer: buffer, start: start, count: count)
+    let window = Seq<Element>.Window(
+      _storage: _WindowStorage(owner: buffer, elements: buffer.base + start), count: count)
     if step < count {
       start &+= step
     } else {
@@ -285,7 +310,8 @@ package struct _WindowBuilder<Element> {
     let arrived = buffer.count &- start
     guard arrived > 0 else { return nil }
     defer { start = buffer.count }
-    return Seq<Element>.Window(_buffer: buffer, start: start, count: arrived)
+    return Seq<Element>.Window(
+      _storage: _WindowStorage(owner: buffer, elements: buffer.base + start), count: arrived)
   }
 
   /// Takes the next arriving element (the pushed form): drops it while
@@ -315,6 +341,17 @@ extension Seq {
     return { batch in
       var made = 0
       while made < batch.count {
+        // Windows that lie whole in a complete source's storage are views
+        // of it (unless the builder holds some of their elements).
+        if builder.value?.isEmpty ?? true {
+          let viewed = source.walker.windowsInPlace(
+            into: batch.base + made, capacity: batch.count &- made, count: count, step: step)
+          if viewed > 0 {
+            made &+= viewed
+            batch.published(made)
+            continue
+          }
+        }
         if builder.value == nil {
           guard !source.walker.isFinished else { break }
           builder.value = _WindowBuilder(count: count, step: step)
@@ -337,6 +374,40 @@ extension Seq {
 }
 
 extension _Walker {
+  /// The next windows as views of the source's storage, when the source is
+  /// complete there (an array's segment, or a memo's ended last one: a
+  /// view keeps its segment alive, and that segment holds no later ones):
+  /// as many as lie whole in it, up to `capacity`, initialized at `out`;
+  /// the walk moves `step` on per window. Returns how many; 0 also for a
+  /// `step` larger than `count` (the elements between windows are walked
+  /// past, not viewed).
+  @inlinable
+  internal mutating func windowsInPlace(
+    into out: UnsafeMutablePointer<Seq<Element>.Window>, capacity: Int, count: Int, step: Int
+  ) -> Int {
+    guard step <= count, upstream == nil, storage != nil else { return 0 }
+    unowned(unsafe) let current = storage.unsafelyUnwrapped
+    guard current._kind == .segment else { return 0 }
+    unowned(unsafe) let segment = unsafeDowncast(current, to: _Segment<Element>.self)
+    // An ended segment's state is final: its elements are all published.
+    let state = segment.loadState()
+    guard state.isEnded, index >= 0, state.count &- index >= count else { return 0 }
+    let made = Swift.min(capacity, (state.count &- index &- count) / step &+ 1)
+    var first = UnsafePointer(segment.base + index)
+    for offset in 0..<made {
+      (out + offset).initialize(
+        to: Seq<Element>.Window(_storage: _WindowStorage(owner: segment, elements: first), count: count))
+      first += step
+    }
+    // The walk's run now covers the segment (the walk may not have
+    // entered it yet).
+    base = segment.base
+    limit = state.count
+    canFuse = false
+    index &+= made &* step
+    return made
+  }
+
   /// Reads up to `builder.missing` elements into the builder's next window
   /// (evaluated elements in runs, the others one by one); returns whether
   /// the window is complete (otherwise the walk ended).

@@ -47,7 +47,9 @@ extension Seq {
   /// - Complexity: O(1) to create; O(`step`) per window, with no
   ///   allocation on the steady path (a buffer of a few hundred elements is
   ///   shared, and the last `count - 1` elements are copied when it is
-  ///   full). Memory grows with the elements that arrive, never with
+  ///   full). Over a complete sequence (an array), with `step` at most
+  ///   `count`, each window is a view of its storage: O(1), and no element
+  ///   is copied. Memory grows with the elements that arrive, never with
   ///   `count` alone: `windows(ofCount: .max)` over a short sequence is
   ///   empty at once.
   @inlinable

@@ -49,6 +49,43 @@ private func address<T>(_ window: Seq<T>.Window) -> UnsafePointer<T>? {
     #expect(adjacent >= chunks.count - 1 - (chunks.count / 3))
   }
 
+  @Test func windowsOfAnArrayViewTheArrayItself() {
+    // A complete source: every full window and chunk is a view of the
+    // array's own storage; only the short last chunk is copied.
+    let values = ContiguousArray(0..<1_000)
+    let start = values.withUnsafeBufferPointer { $0.baseAddress! }
+    let source = Seq(values)
+    var windows = 0
+    for (i, window) in source.windows(ofCount: 20, step: 3).enumerated() {
+      #expect(address(window) == start + i * 3 && window[0] == i * 3)
+      windows += 1
+    }
+    #expect(windows == (1_000 - 20) / 3 + 1)
+    let chunks = source.chunks(ofCount: 64).array
+    #expect(chunks.count == 16 && chunks[15].count == 1_000 - 15 * 64)
+    for (i, chunk) in chunks.dropLast().enumerated() {
+      #expect(address(chunk) == start + i * 64)
+    }
+    #expect(address(chunks[15]) != start + 15 * 64)
+    #expect(Array(chunks[15]) == Array(960..<1_000))
+    // A step larger than the count walks past the elements between windows
+    // (copied windows).
+    #expect(source.windows(ofCount: 2, step: 5).map { $0[0] }.array == Array(stride(from: 0, to: 999, by: 5)))
+  }
+
+  @Test func aWindowOfAnArrayKeepsItsElementsAlive() {
+    let tracker = LifetimeTracker()
+    var kept: Seq<Tracked>.Window?
+    do {
+      let source = Seq((0..<100).map { Tracked($0, tracker: tracker) })
+      kept = source.windows(ofCount: 5).skip(10).head
+    }
+    #expect(kept.map { $0.map(\.value) } == [10, 11, 12, 13, 14])
+    #expect(tracker.liveCount == 100)  // the source's storage, held by the view
+    kept = nil
+    #expect(tracker.liveCount == 0)
+  }
+
   @Test func heldWindowsKeepTheirElementsAcrossBufferMoves() {
     // Windows larger than the first buffer, and many buffers: every held
     // window still reads its own elements after its builder moved on.
