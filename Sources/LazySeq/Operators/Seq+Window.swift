@@ -205,7 +205,6 @@ package final class _WindowBuffer<Element> {
   }
 }
 
-
 /// Makes the windows (or chunks) of a sequence of elements that arrive one
 /// by one: appends each element to the current buffer and hands out views of
 /// it. When the buffer is full, the elements the next window still needs
