@@ -195,32 +195,25 @@ enum DeliveryInstructions {
   @MainActor final class Receiver {
     var acc = 0
     var count = 0
+
+    func receive(_ value: Int) {
+      acc = mix(acc, value)
+      count += 1
+    }
   }
 
+  /// `hop`: through `deliverOnMainThread()` first (the same main-queue
+  /// orderer, before the operator's subscriber).
   @MainActor
-  static func mainActor(_ n: Int) -> Int {
+  static func mainActor(_ n: Int, hop: Bool = false) -> Int {
     let subject = Subject<Int>()
     let receiver = Receiver()
-    let subscription = subject.signal.subscribe(next: { value in
-      receiver.acc = mix(receiver.acc, value)
-      receiver.count += 1
-    })
-    send(n, to: subject)
-    while receiver.count < n { _ = RunLoop.main.run(mode: .default, before: .distantPast) }
-    subscription.dispose()
-    return receiver.acc
-  }
-
-  /// The same bursts through `deliverOnMainThread()`: the same main-queue
-  /// orderer, before the operator's subscriber.
-  @MainActor
-  static func mainThread(_ n: Int) -> Int {
-    let subject = Subject<Int>()
-    let receiver = Receiver()
-    let subscription = subject.signal.deliverOnMainThread().subscribe(next: { value in
-      receiver.acc = mix(receiver.acc, value)
-      receiver.count += 1
-    })
+    let subscription: any Disposable
+    if hop {
+      subscription = subject.signal.deliverOnMainThread().subscribe(next: { receiver.receive($0) })
+    } else {
+      subscription = subject.signal.subscribe(next: { receiver.receive($0) })
+    }
     send(n, to: subject)
     while receiver.count < n { _ = RunLoop.main.run(mode: .default, before: .distantPast) }
     subscription.dispose()

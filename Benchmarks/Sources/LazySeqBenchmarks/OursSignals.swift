@@ -122,7 +122,9 @@ let instructionCases: [String: @Sendable (Int) -> Int] = [
   },
   "signal-subscribe-dispose": OursSignals.subscribeDispose,
   "signal-main-actor-delivery": { n in MainActor.assumeIsolated { DeliveryInstructions.mainActor(n) } },
-  "signal-main-thread-delivery": { n in MainActor.assumeIsolated { DeliveryInstructions.mainThread(n) } },
+  "signal-main-thread-delivery": { n in
+    MainActor.assumeIsolated { DeliveryInstructions.mainActor(n, hop: true) }
+  },
   "signal-nonisolated-delivery": DeliveryInstructions.nonisolated,
   "signal-trymap-pump": OursSignals.pumpTryMap,
   "signal-combinelatest-pump": OursSignals.pumpCombineLatest,
