@@ -13,8 +13,8 @@ extension Seq {
   /// names) hand them out.
   ///
   /// A window is a view of a buffer that the windows next to it share, or,
-  /// over a complete sequence (an array's, or a memo's evaluated end), of
-  /// the sequence's own storage: making one copies no element, and the
+  /// over a complete sequence (an array's; of a memo evaluated to its end,
+  /// the part in its last segment), of the sequence's own storage: making one copies no element, and the
   /// elements of overlapping windows are stored once. Its indices start at
   /// 0 (`window[0]` is its first element, unlike an `ArraySlice`'s), it
   /// compares, hashes and prints as the array of its elements, and an array

@@ -9,8 +9,8 @@ import Synchronization
 /// the current one.
 ///
 /// - A change is one pass through the subject's gate: the value is written
-///   (under the subject's short lock, which readers and subscribers take),
-///   then the subscribers are told, so observers hear the changes in the
+///   (under the core's own short lock, which readers take), then the
+///   subscribers are told, so observers hear the changes in the
 ///   order the value took them, and the new value is visible before any
 ///   observer hears of it.
 /// - `modify`'s body runs on a copy inside the gate, never under the lock:
@@ -23,9 +23,11 @@ import Synchronization
 ///   for a delivery: it is sent that value, then every later change (the
 ///   changes made while it is being sent the value follow it, in order). A
 ///   change is committed (written, and the subscribers that joined before
-///   it taken) in one such critical section too, so no change falls between
-///   the value a subscriber copied and the first change it is told of, and
-///   none is told twice.
+///   it taken) in one such critical section of the subject too, so no change
+///   falls between the value a subscriber copied and the first change it is
+///   told of, and none is told twice. The core's lock is taken inside the
+///   subject's there (never the other way round), so a read never waits for
+///   a subscription.
 /// - Completion is the subject's completion; a later subscription to
 ///   `signal` receives the last value, then completes.
 ///
@@ -51,19 +53,23 @@ import Synchronization
 /// then loads the flag again (both sequentially consistent), so either the
 /// reader sees the new value or the setter sees the flag and notifies.
 // @unchecked: `current` and `version` are written only by the owner of the
-// subject's gate, under the subject's lock (which other readers take);
-// `watchers` is touched only under that lock; `isModifying` is touched only
-// by the gate's owner.
+// subject's gate, under `lock` (which other readers take); `watchers` is
+// touched only under `lock`; `isModifying` is touched only by the gate's
+// owner.
 final class PropertyCore<Value: Sendable>: @unchecked Sendable {
   /// The changes, and the gate and lock of the value.
   private let subject = Subject<Value>()
-  /// The value: written by the gate's owner under the subject's lock, which
-  /// readers and subscribers take.
+  /// The value, its version and the watchers; taken alone by readers, and
+  /// inside the subject's lock by a change being committed and by a
+  /// subscriber copying the value.
+  private let lock = Lock()
+  /// The value: written by the gate's owner under `lock`, which readers
+  /// take.
   @exclusivity(unchecked) private var current: Value
   /// How many changes the value has had: written with it.
   @exclusivity(unchecked) private var version: UInt64 = 0
   /// The observing loops to tell of the next change they have not seen;
-  /// under the subject's lock.
+  /// under `lock`.
   @exclusivity(unchecked) private var watchers: [Watcher] = []
   /// Whether the gate's owner is inside `modify`'s body.
   @exclusivity(unchecked) private var isModifying = false
@@ -117,13 +123,13 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
     precondition(
       !(gate.isOwnedByCurrentThread && isModifying),
       "MutableProperty: the property was read inside its own `modify`; use the closure's argument")
-    return subject.list.lock.withLock { (current, version) }
+    return lock.withLock { (current, version) }
   }
 
   /// Tells the watchers that have not seen the current value; after a
   /// change is stored.
   private func tellWatchers() {
-    let due = subject.list.lock.withLock { () -> [Watcher] in
+    let due = lock.withLock { () -> [Watcher] in
       guard watchers.contains(where: { $0.seen != version }) else { return [] }
       let due = watchers.filter { $0.seen != version }
       watchers.removeAll { $0.seen != version }
@@ -158,7 +164,7 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
     precondition(
       !(gate.isOwnedByCurrentThread && isModifying),
       "MutableProperty: the property was read inside its own `modify`; use the closure's argument")
-    return subject.list.lock.withLock { current }
+    return lock.withLock { current }
   }
 
   /// Runs `body` on the value, atomically, then sends the new value, even if
@@ -205,8 +211,10 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
   /// Nested in a delivery, the telling is queued behind it.
   private func change(to value: Value, nested: Bool) {
     let newcomers = subject.commit(value, deferred: nested) {
-      current = value
-      version &+= 1
+      lock.withLock {
+        current = value
+        version &+= 1
+      }
     }
     if nested {
       gate.enqueue { [subject] in
@@ -221,7 +229,7 @@ final class PropertyCore<Value: Sendable>: @unchecked Sendable {
   /// The current value at once, then every change; completes when the core
   /// completes (after sending the last value, if it already has).
   var signal: Signal<Value> {
-    subject.signal(replaying: { [self] in [current] })
+    subject.signal(replaying: { [self] in [lock.withLock { current }] })
   }
 
   /// Every change; completes when the core completes.
@@ -242,7 +250,7 @@ extension PropertyCore: Observable {}
 
 extension PropertyCore: WatchedState {
   func watch(_ loop: ObservationLoop, generation: UInt64, since seen: UInt64) -> Bool {
-    subject.list.lock.withLock {
+    lock.withLock {
       guard version == seen else { return false }
       if let index = watchers.firstIndex(where: { $0.loop === loop }) {
         watchers[index].generation = generation
@@ -255,6 +263,6 @@ extension PropertyCore: WatchedState {
   }
 
   func unwatch(_ loop: ObservationLoop) {
-    subject.list.lock.withLock { watchers.removeAll { $0.loop === loop } }
+    lock.withLock { watchers.removeAll { $0.loop === loop } }
   }
 }

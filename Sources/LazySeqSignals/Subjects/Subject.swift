@@ -187,7 +187,8 @@ public class Subject<Value> {
   }
 
   /// Records a property's change, under the list's lock: `store` writes
-  /// the property's value, the subscribers being replayed to are fed
+  /// the property's value (under the property's own lock, taken inside
+  /// this one), the subscribers being replayed to are fed
   /// `value`, and the ready ones are admitted; or, when the change is
   /// `deferred` (nested in a delivery in progress), taken and returned, to
   /// be admitted (``admit(_:)``) when the change is delivered.
