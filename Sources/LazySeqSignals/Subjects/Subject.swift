@@ -393,7 +393,9 @@ final class SubscriberList: @unchecked Sendable {
     let all = gate.run(maintain: dropEnded) { _ -> ContiguousArray<SubscriberEntry> in
       var all = entries
       entries = []
-      all.append(contentsOf: withJoins { $0.takeAll() })
+      // The ready and replaying subscribers, if any (`hasJoiners` says so:
+      // nobody joins a subject that is being deinitialized).
+      if hasJoiners { all.append(contentsOf: withJoins { $0.takeAll() }) }
       return all
     }
     for entry in all { entry.lifetime.dispose() }

@@ -181,6 +181,22 @@ final class Locked<T>: @unchecked Sendable {
     #expect(completed.value == 0)
   }
 
+  @Test("A subscriber still waiting for its first delivery ends with the subject too")
+  func aJoiningSubscriberEndsWithTheSubject() {
+    var subject: Subject<Int>? = Subject<Int>()
+    subject!.sendNext(1)
+    // Subscribed after the last send: ready, and not live until the next.
+    let subscription = subject!.signal.subscribe(next: { _ in })
+    var replay: ReplaySubject<Int>? = ReplaySubject<Int>()
+    replay!.sendNext(1)
+    let replayed = replay!.signal.subscribe(next: { _ in })
+    #expect(!subscription.isDisposed && !replayed.isDisposed)
+    subject = nil
+    replay = nil
+    #expect(subscription.isDisposed)
+    #expect(replayed.isDisposed)
+  }
+
   @Test("A subscription disposed after its subject is gone ends quietly")
   func disposalAfterTheSubjectIsGone() {
     let received = Guarded<[Int]>([])
