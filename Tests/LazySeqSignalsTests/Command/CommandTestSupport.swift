@@ -2,26 +2,15 @@
 // Licensed under Apache License v2.0; see LICENSE.txt
 
 import Foundation
+import LazySeq
 import LazySeqSignals
 import LazySeqTestSupport
 import Synchronization
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#endif
-
 /// Thread helpers of the command, property and binding tests.
 enum CommandTestThreads {
-  /// An identifier for the calling thread.
-  static func currentID() -> UInt {
-    #if canImport(Darwin)
-      return UInt(bitPattern: pthread_self())
-    #else
-      return UInt(pthread_self())
-    #endif
-  }
+  /// An identifier for the calling thread (the package's thread identity).
+  static func currentID() -> UInt { currentThreadID() }
 
   /// Runs `body` on a new thread, waits for it, and returns that thread's
   /// identifier.
